@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * The timonier command. Subcommands are TypeScript modules loaded through tsx, so the CLI runs
+ * the same code as `npm start` without a build step.
+ */
+import { parseArgs } from 'node:util';
+
+const USAGE = `usage: timonier <command> [flags]
+commands:
+  start   run the control plane locally (timonier start --help)`;
+
+const COMMANDS = {
+  start: async (argv) => (await load('../local/serve.ts')).serve(argv),
+};
+
+async function load(path) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(new URL(path, import.meta.url).href);
+}
+
+// Only the command is parsed here; its flags belong to the command.
+const { tokens } = parseArgs({ args: process.argv.slice(2), strict: false, allowPositionals: true, tokens: true });
+const first = tokens[0];
+if (!first || (first.kind === 'option' && first.name.match(/^(h|help)$/))) {
+  console.log(USAGE);
+} else if (first.kind === 'positional' && Object.hasOwn(COMMANDS, first.value)) {
+  await COMMANDS[first.value](process.argv.slice(3));
+} else {
+  console.error(`timonier: unknown command "${first.kind === 'positional' ? first.value : process.argv[2]}"\n${USAGE}`);
+  process.exit(2);
+}

@@ -1,0 +1,147 @@
+/**
+ * The local control plane: the real workers in miniflare (workerd), an embedded libSQL file behind
+ * a Hrana server, HTTPS with a CA of its own, a kubeconfig, and the cron miniflare never fires.
+ * `npm start` and the integration tests both start it through `startControlPlane`.
+ *
+ * Everything lasting lives in the data directory, so a second start on it keeps every object:
+ *   pki/          CA and server certificate (certs.ts)
+ *   admin-token   the admin user's bearer token
+ *   kubeconfig    for kubectl (kubeconfig.ts)
+ *   cluster.db    the event log and current state
+ *   do/           Durable Object storage
+ *   build/        the worker bundles, rebuilt at every start
+ */
+import { createClient } from '@libsql/client/web';
+import { Log, LogLevel, Miniflare } from 'miniflare';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { isIPv6 } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate } from '../workers/apiserver/storage/migrate.ts';
+import { ensureAdminToken } from './admin-token.ts';
+import { bundleWorkers } from './build.ts';
+import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
+import { ensureCertificates, serverNames } from './certs.ts';
+import { startHranaServer } from './hrana-server.ts';
+import { writeKubeconfig } from './kubeconfig.ts';
+import { workerOptions } from './miniflare-workers.ts';
+import { errorsOnly } from './quiet-logs.ts';
+import { waitUntilServing } from './wait-ready.ts';
+import { readWranglerConfig } from './wrangler-config.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface StartOptions {
+  dataDir: string;
+  /** default 6443; 0 picks a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  compactionWindowSeconds?: number;
+  /** only errors from miniflare and the workers (default false) */
+  quiet?: boolean;
+}
+
+export interface ControlPlane {
+  /** the API's base URL, e.g. https://127.0.0.1:6443 */
+  url: string;
+  kubeconfigPath: string;
+  /** the admin user's bearer token */
+  token: string;
+  caPem: string;
+  dataDir: string;
+  mf: Miniflare;
+  /** the Hrana server on `<dataDir>/cluster.db`, for tests that look at the log itself */
+  database: { url: string; authToken: string };
+  /** the workers' names in miniflare, as their wrangler.toml files name them */
+  workers: { apiserver: string; controllers: string };
+  /** runs the scheduled handler of every worker that declares `cron` */
+  triggerCron(cron?: string): Promise<void>;
+  /** stops miniflare, the database server and the cron timer; safe to call twice */
+  stop(): Promise<void>;
+}
+
+export async function startControlPlane(opts: StartOptions): Promise<ControlPlane> {
+  const dataDir = resolve(opts.dataDir);
+  const host = opts.host ?? '127.0.0.1';
+  await mkdir(dataDir, { recursive: true });
+  const [pki, token, api, controllers] = await Promise.all([
+    ensureCertificates(join(dataDir, 'pki'), serverNames(host)),
+    ensureAdminToken(join(dataDir, 'admin-token')),
+    readWranglerConfig(join(ROOT, 'wrangler.toml')),
+    readWranglerConfig(join(ROOT, 'workers/controllers/wrangler.toml')),
+  ]);
+  const configs = [api, controllers];
+  checkCrons(configs);
+  const scripts = await bundleWorkers({ [api.name]: api.entry, [controllers.name]: controllers.entry }, join(dataDir, 'build'));
+
+  // Whatever is started is stopped again if a later step fails.
+  const undo: (() => Promise<void>)[] = [];
+  const unwind = async () => {
+    for (const step of undo.reverse()) await step().catch(() => {});
+  };
+  try {
+    // a fresh secret per start: the database port is open to every local user
+    const dbToken = randomBytes(24).toString('base64url');
+    const db = await startHranaServer({ file: join(dataDir, 'cluster.db'), host: '127.0.0.1', port: 0, authToken: dbToken });
+    undo.push(() => db.close());
+    const client = createClient({ url: db.url, authToken: dbToken });
+    try {
+      await migrate(client);
+    } finally {
+      client.close();
+    }
+
+    const vars: Record<string, string> = { LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token };
+    if (opts.compactionWindowSeconds !== undefined) vars.COMPACTION_WINDOW_SECONDS = String(opts.compactionWindowSeconds);
+    const mf = new Miniflare({
+      host,
+      port: opts.port ?? 6443,
+      https: true,
+      httpsKey: pki.keyPem,
+      httpsCert: pki.certPem,
+      // the default downloads Cloudflare's request.cf sample: no network needed here
+      cf: false,
+      log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
+      ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
+      durableObjectsPersist: join(dataDir, 'do'),
+      // the first worker answers on the port
+      workers: [workerOptions(api, scripts[api.name], vars), workerOptions(controllers, scripts[controllers.name])],
+    });
+    undo.push(() => mf.dispose());
+    const port = (await mf.ready).port;
+    const url = `https://${urlHost(host)}:${port}`;
+    await waitUntilServing(url, pki.caPem, token);
+
+    const kubeconfigPath = join(dataDir, 'kubeconfig');
+    await writeKubeconfig(kubeconfigPath, { server: url, caPem: pki.caPem, token });
+
+    const triggerCron = cronTrigger(mf, configs);
+    const cron = everyMinute(triggerCron);
+    undo.push(cron.stop);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      kubeconfigPath,
+      token,
+      caPem: pki.caPem,
+      dataDir,
+      mf,
+      database: { url: db.url, authToken: dbToken },
+      workers: { apiserver: api.name, controllers: controllers.name },
+      triggerCron,
+      stop: () => (stopping ??= unwind()),
+    };
+  } catch (e) {
+    await unwind();
+    throw e;
+  }
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return isIPv6(host) ? `[${host}]` : host;
+}

@@ -1,0 +1,74 @@
+/**
+ * The request pipeline, in Kubernetes' order:
+ *   metrics → request info → authentication → authorization → route
+ * and, for resource requests, the handlers' own chain:
+ *   decode → defaults → admission → validation → storage (rest/store.ts).
+ * Errors anywhere become a Kubernetes Status in `onError`.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+import { requestInfo } from './request/info.ts';
+import { adminToken, authenticate, type TokenAuthenticator } from './auth/authn.ts';
+import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
+import { connectStorage } from './storage/connect.ts';
+import { toStatusError } from '../../lib/errors.ts';
+import { statusResponse } from './handlers/respond.ts';
+import { resourceHandler } from './handlers/resource.ts';
+import { healthHandler, VERSION } from './health.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
+import { openapiRoutes } from './openapi/routes.ts';
+import { labelsFor } from './metrics/samples.ts';
+import { recordSample, renderMetrics } from './metrics/recorder.ts';
+
+export interface AppOptions {
+  /** extra token authenticators, tried after the admin token (node credentials, service accounts...) */
+  authenticators?: TokenAuthenticator[];
+  authorizer?: Authorizer;
+}
+
+export function createApp(opts: AppOptions = {}) {
+  const authorizer = opts.authorizer ?? defaultAuthorizer;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const url = new URL(c.req.url);
+    const info = requestInfo(c.req.method, url);
+    c.set('info', info);
+    c.set('cluster', 'default');
+    c.set('warnings', []);
+    c.set('storage', connectStorage(c.env));
+    await next();
+    // a watch is counted when it starts, as Kubernetes counts long-running requests
+    const labels = labelsFor(info, c.req.header('Content-Type'), url.searchParams.has('dryRun'));
+    c.executionCtx.waitUntil(recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 }));
+  });
+
+  app.use('*', async (c, next) => {
+    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), ...(opts.authenticators ?? [])]);
+    c.set('user', user);
+    c.set('authorizer', authorizer);
+    const decision = await authorizer(user, c.get('info'));
+    if (!decision.allowed) throw forbiddenFor(user, c.get('info'), decision.reason);
+    await next();
+  });
+
+  app.get('/version', (c) => c.json(VERSION));
+  for (const kind of ['healthz', 'livez', 'readyz'] as const) {
+    app.get(`/${kind}`, healthHandler(kind));
+    app.get(`/${kind}/:check`, healthHandler(kind));
+  }
+  app.get('/metrics', async (c) => c.body(await renderMetrics(c.env, c.get('cluster')), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }));
+  discoveryRoutes(app);
+  openapiRoutes(app);
+  app.all('/api/*', resourceHandler);
+  app.all('/apis/*', resourceHandler);
+
+  app.notFound((c) => c.text('404 page not found\n', 404));
+  app.onError((err, c) => {
+    const e = toStatusError(err);
+    if (e.code >= 500) console.error(err);
+    return statusResponse(c, e);
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+/** What every step of the pipeline puts in the request context for the next ones. */
+import type { Env } from './env.ts';
+import type { RequestInfo } from './request/info.ts';
+import type { UserInfo } from './auth/authn.ts';
+import type { Authorizer } from './auth/authz.ts';
+import type { Storage } from './storage/types.ts';
+
+export interface Vars {
+  /** the virtual cluster this request addresses; one ("default") for now */
+  cluster: string;
+  info: RequestInfo;
+  user: UserInfo;
+  /** the authorizer in force (access reviews ask it too) */
+  authorizer: Authorizer;
+  storage: Storage;
+  /** response warnings, sent as `Warning: 299 - "..."` headers */
+  warnings: string[];
+}
+
+export type AppEnv = { Bindings: Env; Variables: Vars };

@@ -1,0 +1,30 @@
+/** Bindings of the apiserver worker (wrangler.toml; miniflare locally). */
+import type { WatchHub } from '../../durable/watch-hub.ts';
+import type { Metrics } from '../../durable/metrics.ts';
+
+export interface Env {
+  /** libSQL over HTTP (Hrana): Turso/sqld in production, the embedded file's server locally */
+  LIBSQL_URL: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  /** bearer token of the `admin` user (group system:masters) */
+  ADMIN_TOKEN: string;
+  /** seconds of log history kept by compaction (default 300) */
+  COMPACTION_WINDOW_SECONDS?: string;
+  /** watch fan-out hubs, one per cluster and resource */
+  WATCH_HUB: DurableObjectNamespace<WatchHub>;
+  /** request counters shared by every isolate */
+  METRICS: DurableObjectNamespace<Metrics>;
+  /** change messages for the controllers (one per committed write) */
+  CHANGES?: Queue<ChangeMessage>;
+}
+
+/** What a committed write tells the controllers: which object to look at, never what to do. */
+export interface ChangeMessage {
+  cluster: string;
+  rev: number;
+  group: string;
+  resource: string;
+  namespace?: string;
+  name: string;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+}

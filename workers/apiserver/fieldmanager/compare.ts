@@ -1,0 +1,88 @@
+/**
+ * The difference between two versions of an object (structured-merge-diff's Compare), which an
+ * Update takes ownership of and which apply checks for conflicts.
+ *
+ * Kubernetes compares Go objects, where a non-pointer struct always exists (as `{}`) and a slice
+ * without omitempty is `null` rather than absent. `materialize` puts both sides in that form first,
+ * so that creating a Deployment adds `.spec.strategy.rollingUpdate` (a pointer) as a node of its
+ * own (`f:rollingUpdate: {".": {}, ...}`) but not `.spec` or `.spec.strategy`.
+ */
+import type * as v from 'valibot';
+import { FieldSet } from './fieldset.ts';
+import { isObject, itemElement, keptWhenEmpty, ssaNode } from './node.ts';
+import { serializeElement, type PathElement } from './path.ts';
+import { deepEqual } from './values.ts';
+
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
+
+export function compare(lhs: unknown, rhs: unknown, schema: v.GenericSchema): Comparison {
+  const c: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  walk(materialize(lhs, schema), materialize(rhs, schema), schema, [], c);
+  return c;
+}
+
+const isEmpty = (x: unknown) => x === undefined || x === null || (Array.isArray(x) ? x.length === 0 : isObject(x) && Object.keys(x).length === 0);
+
+/** `l`/`r` undefined: absent on that side. */
+function walk(l: unknown, r: unknown, schema: v.GenericSchema | undefined, path: PathElement[], c: Comparison): void {
+  const node = ssaNode(schema);
+  const shapeOk = (x: unknown) => x === undefined || x === null || (node.kind === 'list' || node.kind === 'set' ? Array.isArray(x) : isObject(x));
+  if (node.kind === 'leaf' || (isEmpty(l) && isEmpty(r)) || !shapeOk(l) || !shapeOk(r)) {
+    if (path.length === 0) return;
+    if (l === undefined) c.added.insert(path);
+    else if (r === undefined) c.removed.insert(path);
+    else if (!deepEqual(l, r)) c.modified.insert(path);
+    return;
+  }
+  if (node.kind === 'struct' || node.kind === 'map') {
+    const lo = (l ?? {}) as Record<string, unknown>;
+    const ro = (r ?? {}) as Record<string, unknown>;
+    for (const k of new Set([...Object.keys(lo), ...Object.keys(ro)])) {
+      const child = node.kind === 'struct' ? node.fields[k] : node.item;
+      walk(lo[k], ro[k], child, [...path, { field: k }], c);
+    }
+  } else {
+    const li = indexItems(node, (l ?? []) as unknown[]);
+    const ri = indexItems(node, (r ?? []) as unknown[]);
+    for (const [k, { element, item }] of li) walk(item, ri.get(k)?.item, node.item, [...path, element], c);
+    for (const [k, { element, item }] of ri) if (!li.has(k)) walk(undefined, item, node.item, [...path, element], c);
+  }
+  if (path.length === 0) return;
+  if (l === undefined) c.added.insert(path);
+  else if (r === undefined) c.removed.insert(path);
+}
+
+/** Items by their path element; items without a usable key are left out (first one wins on duplicates). */
+function indexItems(node: Extract<ReturnType<typeof ssaNode>, { kind: 'list' | 'set' }>, items: unknown[]) {
+  const out = new Map<string, { element: PathElement; item: unknown }>();
+  for (const item of items) {
+    const element = itemElement(node, item);
+    if (typeof element === 'string') continue;
+    const k = serializeElement(element);
+    if (!out.has(k)) out.set(k, { element, item });
+  }
+  return out;
+}
+
+/** A copy of `obj` as Go would render it: non-pointer structs present, kept slices/maps `null`. */
+export function materialize(obj: unknown, schema: v.GenericSchema | undefined): unknown {
+  const node = ssaNode(schema);
+  if (node.kind === 'struct' && isObject(obj)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(obj)) out[k] = materialize(child, node.fields[k]);
+    for (const [k, field] of Object.entries(node.fields)) {
+      if (k in out) continue;
+      const f = ssaNode(field);
+      if (f.kind === 'struct' && f.value) out[k] = materialize({}, field);
+      else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) out[k] = null;
+    }
+    return out;
+  }
+  if (node.kind === 'map' && isObject(obj)) return Object.fromEntries(Object.entries(obj).map(([k, x]) => [k, materialize(x, node.item)]));
+  if ((node.kind === 'list' || node.kind === 'set') && Array.isArray(obj)) return obj.map((x) => materialize(x, node.item));
+  return obj;
+}

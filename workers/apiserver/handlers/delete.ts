@@ -1,0 +1,66 @@
+/** DELETE one object, or a collection (deletecollection) matching selectors. */
+import type { Context } from 'hono';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import type { AppEnv } from '../context.ts';
+import type { KindDescriptor } from '../registry/types.ts';
+import { storagePrefix } from '../registry/index.ts';
+import type { ResourceRequestInfo } from '../request/info.ts';
+import { deleteObject, type DeleteOptions } from '../rest/store.ts';
+import { objectFilter } from '../rest/filter.ts';
+import { readBody } from './body.ts';
+import { boolParam, intParam } from './params.ts';
+import { json, success } from './respond.ts';
+import { respondObject } from './get.ts';
+import { listOf } from './list.ts';
+import { storeContext } from './store-context.ts';
+
+const POLICIES = ['Orphan', 'Background', 'Foreground'];
+
+/** DeleteOptions from the body (kubectl sends one) and the query (curl users do). */
+async function deleteOptions(c: Context<AppEnv>): Promise<DeleteOptions> {
+  const q = new URL(c.req.url).searchParams;
+  const body = await readBody(c, ['application/json']);
+  let opts: DeleteOptions = {};
+  const text = new TextDecoder().decode(body.bytes).trim();
+  if (text) {
+    try {
+      opts = JSON.parse(text) as DeleteOptions;
+    } catch (e) {
+      throw badRequest(`the object provided is unrecognized (must be of type DeleteOptions): ${(e as Error).message}`);
+    }
+  }
+  const grace = intParam(q, 'gracePeriodSeconds');
+  if (grace !== undefined) opts.gracePeriodSeconds = grace;
+  const policy = q.get('propagationPolicy');
+  if (policy) opts.propagationPolicy = policy as DeleteOptions['propagationPolicy'];
+  if (q.has('orphanDependents')) opts.orphanDependents = boolParam(q, 'orphanDependents');
+  if (opts.propagationPolicy && !POLICIES.includes(opts.propagationPolicy))
+    throw badRequest(`DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
+  return opts;
+}
+
+export async function deleteHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+  const info = c.get('info') as ResourceRequestInfo;
+  const { object, gone } = await deleteObject(storeContext(c), desc, info.namespace, info.name, await deleteOptions(c));
+  if (!gone || desc.deleteReturnsObject) return respondObject(c, desc, object);
+  return json(c, success({ name: info.name, ...(desc.group ? { group: desc.group } : {}), kind: desc.resource, uid: object.metadata.uid }));
+}
+
+export async function deleteCollectionHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+  const info = c.get('info') as ResourceRequestInfo;
+  const q = new URL(c.req.url).searchParams;
+  const opts = await deleteOptions(c);
+  const ctx = storeContext(c);
+  const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
+  const { items, rev } = await ctx.storage.list(storagePrefix(desc, info.namespace || undefined), { filter });
+  const deleted: KubeObject[] = [];
+  for (const item of items) {
+    try {
+      deleted.push((await deleteObject(ctx, desc, item.metadata.namespace ?? '', item.metadata.name!, opts)).object);
+    } catch (e) {
+      if ((e as { code?: number }).code !== 404) throw e; // deleted meanwhile: nothing to do
+    }
+  }
+  return json(c, listOf(desc, deleted, { resourceVersion: String(rev) }));
+}

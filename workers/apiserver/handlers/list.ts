@@ -1,0 +1,97 @@
+/**
+ * LIST: a consistent snapshot, paginated with opaque continue tokens that pin every page to the
+ * first page's revision (so no object is seen twice, whatever is written between pages).
+ */
+import type { Context } from 'hono';
+import type { KubeObject, ListMeta } from '../../../lib/api/meta.ts';
+import { badRequest, expired, timeout } from '../../../lib/errors.ts';
+import type { AppEnv } from '../context.ts';
+import type { KindDescriptor } from '../registry/types.ts';
+import { storagePrefix } from '../registry/index.ts';
+import { negotiate } from '../request/negotiate.ts';
+import type { ResourceRequestInfo } from '../request/info.ts';
+import { objectFilter } from '../rest/filter.ts';
+import { tableOf } from '../rest/table.ts';
+import { includeObject, tableType } from './get.ts';
+import { intParam } from './params.ts';
+import { json } from './respond.ts';
+
+interface ContinueToken {
+  v: 'meta.k8s.io/v1';
+  rv: number;
+  /** the key to resume at, relative to the list's key prefix (Kubernetes' own token shape) */
+  start: string;
+}
+
+const TOO_OLD_CONTINUE =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+
+export function encodeContinue(t: ContinueToken): string {
+  return btoa(JSON.stringify(t)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeContinue(s: string): ContinueToken {
+  try {
+    const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
+    const t = JSON.parse(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as ContinueToken;
+    if (t.v !== 'meta.k8s.io/v1' || !Number.isInteger(t.rv) || typeof t.start !== 'string' || t.start.includes('..')) throw new Error();
+    return t;
+  } catch {
+    throw badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
+  }
+}
+
+export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+  const info = c.get('info') as ResourceRequestInfo;
+  const q = new URL(c.req.url).searchParams;
+  const storage = c.get('storage');
+  const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
+  const limit = intParam(q, 'limit');
+  const prefix = storagePrefix(desc, info.namespace || undefined);
+  // Kubernetes' keys have no trailing slash before the name: tokens resume at "/<name>\0"
+  const base = prefix.slice(0, -1);
+
+  let rev: number | undefined;
+  let after: string | undefined;
+  const token = q.get('continue');
+  const rv = q.get('resourceVersion');
+  if (token) {
+    if (rv && rv !== '0') throw badRequest('specifying resource version is not allowed when using continue');
+    const t = decodeContinue(token);
+    if (t.rv < (await storage.compactedRev())) throw expired(TOO_OLD_CONTINUE);
+    rev = t.rv;
+    after = base + t.start.replace(/\u0000$/, '');
+  } else if (rv && rv !== '0') {
+    const n = Number(rv);
+    if (!Number.isInteger(n) || n < 0) throw badRequest(`invalid resource version: ${JSON.stringify(rv)}`);
+    if (q.get('resourceVersionMatch') === 'Exact') rev = n;
+    else if (n > (await storage.currentRev())) throw timeout(`Too large resource version: ${n}, current: ${await storage.currentRev()}`);
+  }
+
+  let result;
+  try {
+    result = await storage.list(prefix, { rev, after, limit: limit && limit > 0 ? limit : undefined, filter });
+  } catch (e) {
+    if (token && (e as { code?: number }).code === 410) throw expired(TOO_OLD_CONTINUE);
+    throw e;
+  }
+  const meta: ListMeta = { resourceVersion: String(result.rev) };
+  if (result.lastKey !== undefined) {
+    meta.continue = encodeContinue({ v: 'meta.k8s.io/v1', rv: result.rev, start: result.lastKey.slice(base.length) + '\u0000' });
+    if (result.remaining !== undefined) meta.remainingItemCount = result.remaining;
+  }
+
+  const rep = negotiate(c.req.header('Accept'));
+  if (rep.as === 'table') return json(c, tableOf(desc, result.items, { version: rep.version, includeObject: includeObject(q) }, meta), 200, tableType(rep.version));
+  return json(c, listOf(desc, result.items, meta));
+}
+
+/** `<Kind>List`; items carry no apiVersion/kind, as Kubernetes encodes typed lists. */
+export function listOf(desc: KindDescriptor, items: KubeObject[], metadata: ListMeta) {
+  return {
+    kind: `${desc.kind}List`,
+    apiVersion: desc.group ? `${desc.group}/${desc.version}` : desc.version,
+    metadata,
+    items: items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest),
+  };
+}

@@ -1,0 +1,66 @@
+/** Dispatch of a resource request to the handler of its verb and subresource. */
+import type { Context } from 'hono';
+import { badRequest, methodNotAllowed, resourceNotFound } from '../../../lib/errors.ts';
+import type { AppEnv } from '../context.ts';
+import type { KindDescriptor } from '../registry/types.ts';
+import { byResource } from '../registry/index.ts';
+import type { ResourceRequestInfo, Verb } from '../request/info.ts';
+import { bindingHandler } from './binding.ts';
+import { createHandler } from './create.ts';
+import { deleteCollectionHandler, deleteHandler } from './delete.ts';
+import { getHandler } from './get.ts';
+import { listHandler } from './list.ts';
+import { patchHandler } from './patch.ts';
+import { reviewHandler, reviewResources } from './reviews.ts';
+import { scaleHandler } from './scale.ts';
+import { updateHandler } from './update.ts';
+import { watchHandler } from './watch.ts';
+
+type Handler = (c: Context<AppEnv>, desc: KindDescriptor) => Promise<Response>;
+
+const MAIN: Partial<Record<Verb, Handler>> = {
+  get: getHandler,
+  list: listHandler,
+  watch: watchHandler,
+  create: createHandler,
+  update: updateHandler,
+  patch: patchHandler,
+  delete: deleteHandler,
+  deletecollection: deleteCollectionHandler,
+};
+const STATUS: Partial<Record<Verb, Handler>> = { get: getHandler, update: updateHandler, patch: patchHandler };
+const SCALE: Partial<Record<Verb, Handler>> = { get: scaleHandler, update: scaleHandler, patch: scaleHandler };
+const BINDING: Partial<Record<Verb, Handler>> = { create: bindingHandler };
+
+function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<Verb, Handler>> | undefined {
+  const s = desc.subresources ?? {};
+  if (!subresource) return MAIN;
+  if (subresource === 'status' && s.status) return STATUS;
+  if (subresource === 'scale' && s.scale) return SCALE;
+  if (subresource === 'binding' && s.binding) return BINDING;
+  return undefined;
+}
+
+export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
+  const info = c.get('info') as ResourceRequestInfo;
+  const review = reviewResources.find((r) => r.group === info.group && r.version === info.version && r.resource === info.resource);
+  if (review) return reviewHandler(c, review);
+
+  const desc = byResource(info.group, info.version, info.resource);
+  if (!desc) throw resourceNotFound();
+  // a namespaced object is addressed under /namespaces/<ns>/; a cluster-scoped one never is
+  const collection = info.verb === 'list' || info.verb === 'watch' || info.verb === 'deletecollection';
+  if (desc.namespaced && !info.namespace && !collection) throw resourceNotFound();
+  if (!desc.namespaced && info.namespace && info.resource !== 'namespaces') throw resourceNotFound();
+  if (info.subresource && !info.name) throw resourceNotFound();
+
+  const handlers = handlersFor(desc, info.subresource);
+  if (!handlers) {
+    if (desc.subresources?.log || desc.subresources?.exec)
+      throw badRequest(`${desc.resource}/${info.subresource} needs the node agent's tunnel, which this control plane does not serve yet`);
+    throw resourceNotFound();
+  }
+  const handler = handlers[info.verb];
+  if (!handler) throw methodNotAllowed(`${info.verb} is not supported on resources of kind "${info.subresource ? `${desc.resource}/${info.subresource}` : desc.resource}"`);
+  return handler(c, desc);
+}

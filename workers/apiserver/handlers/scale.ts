@@ -1,0 +1,70 @@
+/**
+ * The scale subresource (autoscaling/v1 Scale) of Deployments and ReplicaSets: a view of
+ * spec.replicas, status.replicas and the selector. Writes change only spec.replicas and are
+ * recorded in managedFields under subresource "scale".
+ */
+import type { Context } from 'hono';
+import type { KubeObject, LabelSelector } from '../../../lib/api/meta.ts';
+import { badRequest, fieldErr, invalid } from '../../../lib/errors.ts';
+import type { AppEnv } from '../context.ts';
+import type { KindDescriptor } from '../registry/types.ts';
+import type { ResourceRequestInfo } from '../request/info.ts';
+import { getObject, retrying, updateObject } from '../rest/store.ts';
+import { clone } from '../rest/meta.ts';
+import { selectorString } from '../registry/printing.ts';
+import { mergePatch } from '../patch/merge.ts';
+import { jsonPatch } from '../patch/json.ts';
+import { OBJECT_TYPES, PATCH_TYPES, readBody } from './body.ts';
+import { json } from './respond.ts';
+import { storeContext } from './store-context.ts';
+
+interface Scale {
+  kind: 'Scale';
+  apiVersion: 'autoscaling/v1';
+  metadata: KubeObject['metadata'];
+  spec: { replicas?: number };
+  status: { replicas: number; selector?: string };
+}
+
+export function scaleOf(obj: KubeObject): Scale {
+  const spec = (obj.spec ?? {}) as { replicas?: number; selector?: LabelSelector };
+  const status = (obj.status ?? {}) as { replicas?: number };
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
+  const selector = selectorString(spec.selector);
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
+    spec: { replicas: spec.replicas ?? 0 },
+    status: { replicas: status.replicas ?? 0, ...(selector ? { selector } : {}) },
+  };
+}
+
+export async function scaleHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+  const info = c.get('info') as ResourceRequestInfo;
+  const ctx = storeContext(c);
+  if (info.verb === 'get') return json(c, scaleOf(await getObject(ctx, desc, info.namespace, info.name)));
+
+  const body = await readBody(c, info.verb === 'patch' ? PATCH_TYPES : OBJECT_TYPES);
+  let input: unknown;
+  try {
+    input = JSON.parse(new TextDecoder().decode(body.bytes));
+  } catch (e) {
+    throw badRequest(`error decoding scale: ${(e as Error).message}`);
+  }
+  const pinned = info.verb === 'update' && !!(input as Scale).metadata?.resourceVersion;
+  const updated = await retrying(async () => {
+    const current = await getObject(ctx, desc, info.namespace, info.name);
+    const scale = scaleOf(current);
+    const next: Scale = info.verb === 'update' ? (input as Scale) : (body.type === 'application/json-patch+json' ? jsonPatch(scale, input) : mergePatch(scale, input)) as Scale;
+    const replicas = next.spec?.replicas;
+    if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0)
+      throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, [fieldErr.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
+    const rv = next.metadata?.resourceVersion;
+    const target = clone(current);
+    if (rv) target.metadata.resourceVersion = rv; // a Scale PUT with a stale version conflicts
+    (target.spec as { replicas: number }).replicas = replicas;
+    return updateObject(ctx, desc, current, target, { subresource: 'scale' });
+  }, pinned);
+  return json(c, scaleOf(updated));
+}

@@ -1,0 +1,47 @@
+/** The store context of a request: its storage, user, manager, and what happens after a commit. */
+import type { Context } from 'hono';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { AppEnv } from '../context.ts';
+import type { ChangeMessage } from '../env.ts';
+import type { KindDescriptor } from '../registry/types.ts';
+import type { StoreContext } from '../rest/store.ts';
+import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/index.ts';
+import type { ResourceRequestInfo } from '../request/info.ts';
+import { boolParam, dryRun } from './params.ts';
+
+export function hubFor(env: AppEnv['Bindings'], cluster: string, desc: KindDescriptor) {
+  return env.WATCH_HUB.get(env.WATCH_HUB.idFromName(`${cluster}/${desc.group}/${desc.resource}`));
+}
+
+const OPTIONS_KIND = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' } as const;
+
+/** fieldManager and force, checked as Kubernetes checks its Create/Update/PatchOptions. */
+function manager(c: Context<AppEnv>, q: URLSearchParams): string {
+  const fieldManager = q.get('fieldManager');
+  const verb = (c.get('info') as ResourceRequestInfo).verb;
+  if (verb === 'create' || verb === 'update' || verb === 'patch') {
+    const apply = c.req.header('Content-Type')?.startsWith('application/apply-patch') ?? false;
+    const err = fieldManagerOptionsError(OPTIONS_KIND[verb], { fieldManager, force: q.has('force') ? boolParam(q, 'force') : null, apply });
+    if (err) throw err;
+  }
+  return managerFromRequest(fieldManager, c.req.header('User-Agent') ?? null);
+}
+
+export function storeContext(c: Context<AppEnv>): StoreContext {
+  const q = new URL(c.req.url).searchParams;
+  const cluster = c.get('cluster');
+  return {
+    storage: c.get('storage'),
+    cluster,
+    user: c.get('user'),
+    manager: manager(c, q),
+    dryRun: dryRun(q),
+    now: () => new Date(),
+    afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
+      const rev = Number(obj.metadata.resourceVersion);
+      const message: ChangeMessage = { cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
+      const work = [hubFor(c.env, cluster, desc).poke(rev), c.env.CHANGES?.send(message)];
+      c.executionCtx.waitUntil(Promise.allSettled(work));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * OpenAPI v3, derived from the kind descriptors: one document per group-version (`api/v1`,
+ * `apis/apps/v1`) with the kinds' component schemas and paths, and the root that lists them,
+ * each addressed by the SHA-256 of its content so kubectl may cache it forever. Built once per
+ * isolate (the kinds are static).
+ */
+import type { KindDescriptor } from '../registry/types.ts';
+import { Components, SPECIAL, type OpenAPISchema } from './components.ts';
+import { kindPaths } from './paths.ts';
+
+export interface OpenAPIV3 {
+  root: { paths: Record<string, { serverRelativeURL: string }> };
+  /** keyed by the GV path: `api/v1`, `apis/apps/v1` */
+  documents: Map<string, { hash: string; json: string }>;
+}
+
+const gvPath = (d: KindDescriptor) => (d.group ? `apis/${d.group}/${d.version}` : `api/${d.version}`);
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
+}
+
+const sorted = <T>(m: Map<string, T> | Record<string, T>) =>
+  Object.fromEntries((m instanceof Map ? [...m.entries()] : Object.entries(m)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+export async function openapiV3(kinds: readonly KindDescriptor[]): Promise<OpenAPIV3> {
+  // core kinds first, so structs they share with other groups (PodSpec) are named after them
+  const ordered = [...kinds].sort((a, b) => Number(a.group !== '') - Number(b.group !== ''));
+  const components = new Components();
+  const byGV = new Map<string, KindDescriptor[]>();
+  for (const d of ordered) {
+    components.addKind(d.schema, d.openapiName, d);
+    byGV.set(gvPath(d), [...(byGV.get(gvPath(d)) ?? []), d]);
+  }
+  const documents = new Map<string, { hash: string; json: string }>();
+  const root: OpenAPIV3['root'] = { paths: {} };
+  for (const [path, ds] of [...byGV.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const paths: Record<string, OpenAPISchema> = {};
+    for (const d of ds) Object.assign(paths, kindPaths(d));
+    const names = components.closure([...ds.map((d) => d.openapiName), 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch']);
+    const schemas: Record<string, OpenAPISchema> = {};
+    for (const n of names) {
+      const s = components.schemas.get(n) ?? SPECIAL[n];
+      if (s) schemas[n] = s;
+    }
+    const doc = {
+      openapi: '3.0.0',
+      info: { title: 'Kubernetes', version: 'v1.32.4' },
+      paths: sorted(paths),
+      components: {
+        schemas: sorted(schemas),
+        securitySchemes: { BearerToken: { type: 'apiKey', description: 'Bearer Token authentication', name: 'authorization', in: 'header' } },
+      },
+    };
+    const json = JSON.stringify(doc);
+    const hash = await sha256(json);
+    documents.set(path, { hash, json });
+    root.paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${hash}` };
+  }
+  return { root, documents };
+}

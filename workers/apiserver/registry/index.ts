@@ -1,0 +1,77 @@
+/**
+ * The registry: every served kind, in discovery order, and the lookups and storage keys the
+ * generic handlers use. Adding a kind = adding its file under kinds/ and one line here.
+ */
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { KindDescriptor } from './types.ts';
+import configmaps from './kinds/configmaps.ts';
+import deployments from './kinds/deployments.ts';
+import endpoints from './kinds/endpoints.ts';
+import endpointslices from './kinds/endpointslices.ts';
+import events from './kinds/events.ts';
+import eventsV1 from './kinds/events-k8s-io.ts';
+import leases from './kinds/leases.ts';
+import namespaces from './kinds/namespaces.ts';
+import nodes from './kinds/nodes.ts';
+import pods from './kinds/pods.ts';
+import replicasets from './kinds/replicasets.ts';
+import secrets from './kinds/secrets.ts';
+import serviceaccounts from './kinds/serviceaccounts.ts';
+import services from './kinds/services.ts';
+
+/** A kind's descriptor typed for the generic code (hooks take any object). */
+const generic = (d: object) => d as KindDescriptor;
+
+export const kinds: KindDescriptor[] = [
+  namespaces,
+  configmaps,
+  secrets,
+  pods,
+  services,
+  serviceaccounts,
+  nodes,
+  events,
+  endpoints,
+  deployments,
+  replicasets,
+  endpointslices,
+  leases,
+  eventsV1,
+].map(generic);
+
+const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));
+const byKindKey = new Map(kinds.map((d) => [`${d.group}/${d.kind}`, d]));
+
+export const byResource = (group: string, version: string, resource: string): KindDescriptor | undefined =>
+  byResourceKey.get(`${group}/${version}/${resource}`);
+
+export const byGroupKind = (group: string, kind: string): KindDescriptor | undefined => byKindKey.get(`${group}/${kind}`);
+
+/** Served group/versions in discovery order (core first). */
+export function groups(): { group: string; version: string }[] {
+  const seen = new Set<string>();
+  const out: { group: string; version: string }[] = [];
+  for (const d of kinds) {
+    const key = `${d.group}/${d.version}`;
+    if (!seen.has(key)) out.push({ group: d.group, version: d.version });
+    seen.add(key);
+  }
+  return out;
+}
+
+/**
+ * The resource segment of storage keys, as etcd's keys look: core and apps resources bare
+ * (`/registry/pods/...`, `/registry/deployments/...`), other groups qualified
+ * (`/registry/leases.coordination.k8s.io/...`), so same-named resources never share a prefix.
+ */
+const keyResource = (d: KindDescriptor) => (d.group === '' || d.group === 'apps' ? d.resource : `${d.resource}.${d.group}`);
+
+/** `/registry/<resource>/<namespace>/<name>`, or `/registry/<resource>/<name>` when cluster-scoped. */
+export function storageKey(d: KindDescriptor, namespace: string | undefined, name: string): string {
+  return d.namespaced ? `/registry/${keyResource(d)}/${namespace ?? ''}/${name}` : `/registry/${keyResource(d)}/${name}`;
+}
+
+/** The prefix that lists one namespace (or every namespace / the cluster scope); always ends in `/`. */
+export function storagePrefix(d: KindDescriptor, namespace?: string): string {
+  return d.namespaced && namespace ? `/registry/${keyResource(d)}/${namespace}/` : `/registry/${keyResource(d)}/`;
+}

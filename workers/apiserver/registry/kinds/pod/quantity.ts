@@ -1,0 +1,39 @@
+/**
+ * Exact comparison of resource quantities ("500m", "1Gi", "1e3", 2): enough for QoS and the
+ * requests <= limits rule. Values are BigInt nano-units, the finest unit a Quantity keeps.
+ * (To move into the shared quantity module when there is one.)
+ */
+const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+
+/** The value in nano-units (rounded up, as Kubernetes rounds), or undefined when unparsable. */
+export function nanoUnits(q: string | number | null | undefined): bigint | undefined {
+  if (q === null || q === undefined) return undefined;
+  const m = QUANTITY.exec(typeof q === 'number' ? String(q) : q);
+  if (!m) return undefined;
+  const [, sign, num, suffix = ''] = m;
+  const [int, frac = ''] = num.split('.');
+  let exp10 = 9 - frac.length;
+  let mult = 1n;
+  if (suffix in BINARY) mult = 1n << BigInt(BINARY[suffix]);
+  else if (suffix in DECIMAL) exp10 += DECIMAL[suffix];
+  else exp10 += Number(suffix.slice(1));
+  let value = BigInt(int + frac || '0') * mult;
+  if (exp10 >= 0) value *= 10n ** BigInt(exp10);
+  else {
+    const d = 10n ** BigInt(-exp10);
+    value = (value + d - 1n) / d;
+  }
+  return sign === '-' ? -value : value;
+}
+
+/** -1, 0 or 1; undefined when either side is unparsable. */
+export function compareQuantities(a: string | number, b: string | number): number | undefined {
+  const x = nanoUnits(a);
+  const y = nanoUnits(b);
+  if (x === undefined || y === undefined) return undefined;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+

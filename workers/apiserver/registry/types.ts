@@ -1,0 +1,74 @@
+/**
+ * A kind descriptor: everything the generic REST handlers need to serve one resource, as in
+ * Kubernetes' registry strategies. A descriptor is a stateless value; the generic create/update
+ * path calls its hooks in a fixed order:
+ *
+ *   create: defaults → admission → prepareForCreate → validate → storage
+ *   update: defaults → prepareForUpdate(obj, old) → (generation bump) → validate + validateUpdate → storage
+ *   status: prepareForStatusUpdate(obj, old) → validate → storage
+ *
+ * Hooks mutate the object in place (except validate*, which never mutate).
+ */
+import type * as v from 'valibot';
+import type { FieldError } from '../../../lib/errors.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+
+export interface TableColumn {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+  format?: string;
+  description: string;
+  priority: number;
+}
+
+export type NameRule = 'subdomain' | 'label' | 'dns1035' | 'path-segment';
+
+export interface Subresources {
+  status?: boolean;
+  /** apps/v1 Deployment/ReplicaSet: autoscaling/v1 Scale over spec.replicas and status */
+  scale?: boolean;
+  /** pods/binding */
+  binding?: boolean;
+  /** pods/log, pods/exec, pods/eviction (served in later issues, listed in discovery) */
+  log?: boolean;
+  exec?: boolean;
+  eviction?: boolean;
+  portforward?: boolean;
+}
+
+export interface KindDescriptor<T extends KubeObject = KubeObject> {
+  group: string;
+  version: string;
+  kind: string;
+  /** plural lower-case resource name, as in URLs */
+  resource: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames?: string[];
+  categories?: string[];
+  /** the one schema: valibot object schema of the whole object (apiVersion, kind, metadata, spec, status...) */
+  schema: v.GenericSchema;
+  /** the protobuf message name in k8s.io/api (for OpenAPI/explain naming), e.g. io.k8s.api.core.v1.Pod */
+  openapiName: string;
+  subresources?: Subresources;
+  nameRule: NameRule;
+  /** bump metadata.generation on spec change ('spec') or spec+annotations change (Deployment) */
+  generation?: 'spec' | 'spec+annotations';
+  /** top-level fields owned by the status subresource (default ['status']) */
+  statusFields?: string[];
+  /** DELETE answers with the object (pods, namespaces, serviceaccounts) instead of a Status */
+  deleteReturnsObject?: boolean;
+
+  /** decode-time SetDefaults (also applied to the result of every update/patch) */
+  defaults?(obj: T): void;
+  prepareForCreate?(obj: T): void;
+  prepareForUpdate?(obj: T, old: T): void;
+  prepareForStatusUpdate?(obj: T, old: T): void;
+  validate?(obj: T): FieldError[];
+  validateUpdate?(obj: T, old: T): FieldError[];
+
+  /** server-side Table: column definitions and the cells of one row */
+  table?: { columns: TableColumn[]; cells(obj: T, now: number): unknown[] };
+  /** field selectors beyond metadata.name and metadata.namespace */
+  fieldSelectors?: Record<string, (obj: T) => string | undefined>;
+}

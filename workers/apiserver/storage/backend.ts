@@ -1,0 +1,94 @@
+/**
+ * Kubernetes storage semantics over the event log (the contract is in types.ts): writes with
+ * preconditions whose failures are results, lists at a revision with filter-before-limit
+ * paging, events after a revision, and 410 Expired below the compaction point.
+ */
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { expired, timeout } from '../../../lib/errors.ts';
+import type { Log, Snapshot } from './log.ts';
+import type { EventType, ListOptions, ListResult, Storage, WriteResult } from './types.ts';
+
+export interface BackendOptions {
+  /** rows read per round trip while a filter is rejecting items */
+  filterChunk?: number;
+}
+
+/** 504, as Kubernetes answers a read at a revision it has not reached yet. */
+export function tooLargeResourceVersion(rev: number, current: number) {
+  const err = timeout(`Too large resource version: ${rev}, current: ${current}`);
+  err.status.details = {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+    retryAfterSeconds: 1,
+  };
+  return err;
+}
+
+export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): Storage {
+  async function write(key: string, type: EventType, obj: KubeObject | undefined, expectedRev: number): Promise<WriteResult> {
+    if (type !== 'ADDED' && !(expectedRev > 0)) throw new Error(`storage: ${type} of ${key} needs the revision it read`);
+    const res = await log.append(key, type, obj, expectedRev);
+    if ('refused' in res) {
+      // the live object, for the caller's message; a second read, but only on the failure path
+      const current = res.refused === 'not-found' ? undefined : await log.get(key);
+      return current ? { ok: false, reason: res.refused, current } : { ok: false, reason: res.refused };
+    }
+    return { ok: true, object: res.object, rev: res.rev };
+  }
+
+  /** One consistent read; a given revision must be readable (compacted <= rev <= current). */
+  async function read(q: Parameters<Log['snapshot']>[0]): Promise<Snapshot> {
+    const snap = await log.snapshot(q);
+    if (q.rev !== undefined && q.rev < snap.compacted) throw expired('The resourceVersion for the provided list is too old.');
+    if (q.rev !== undefined && q.rev > snap.current) throw tooLargeResourceVersion(q.rev, snap.current);
+    return snap;
+  }
+
+  async function list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
+    const { after, filter } = opts;
+    const limit = opts.limit || undefined; // 0: no limit, as in Kubernetes
+    const rev = opts.rev || undefined; // 0: the latest ("any" in Kubernetes terms)
+
+    if (!filter) {
+      const snap = await read({ prefix, after, limit, rev, count: limit !== undefined });
+      const items = snap.entries.map((e) => e.object);
+      if (!snap.more) return { items, rev: snap.rev };
+      return { items, rev: snap.rev, lastKey: snap.entries[items.length - 1].key, remaining: snap.total! - items.length };
+    }
+
+    // Filtered: read chunks at the first chunk's revision until `limit` items match. Whether
+    // more match is known when the current chunk shows one; when the chunk ends with more keys
+    // unread, lastKey is set without knowing (as Kubernetes does), and the next page may be empty.
+    const items: KubeObject[] = [];
+    let at = rev;
+    let cursor = after;
+    for (;;) {
+      const snap = await read({ prefix, after: cursor, limit: limit && Math.max(limit, filterChunk), rev: at });
+      at = snap.rev;
+      for (const { key, object } of snap.entries) {
+        if (!filter(object)) continue;
+        if (items.length === limit) return { items, rev: at, lastKey: cursor };
+        items.push(object);
+        cursor = key;
+      }
+      if (!snap.more) return { items, rev: at };
+      if (items.length === limit) return { items, rev: at, lastKey: cursor };
+      cursor = snap.entries[snap.entries.length - 1].key;
+    }
+  }
+
+  return {
+    currentRev: async () => (await log.revs()).current,
+    compactedRev: async () => (await log.revs()).compacted,
+    get: (key) => log.get(key),
+    list,
+    create: (key, obj) => write(key, 'ADDED', obj, 0),
+    update: (key, obj, expectedRev) => write(key, 'MODIFIED', obj, expectedRev),
+    delete: (key, expectedRev) => write(key, 'DELETED', undefined, expectedRev),
+    async events(afterRev, prefix, limit) {
+      const { events, compacted } = await log.after(afterRev, prefix, limit);
+      if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
+      return events;
+    },
+    compact: (olderThanMs) => log.compact(olderThanMs),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The SQL of the event log over a libSQL `Client` (only its interface, so the HTTP client of
+ * `@libsql/client/web` works unchanged). Rows go in and out as text; JSON is the log's business.
+ *
+ * Every method is one round trip (compact: two): a write is one INSERT whose triggers check the
+ * precondition and update `objects`; a read is one `batch(..., 'read')`, so the revisions it
+ * reports and the rows it returns come from the same snapshot. The triggers' refusals
+ * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
+ */
+import type { Client, InStatement, ResultSet, Row as SqlRow } from '@libsql/client';
+import type { EventType } from './types.ts';
+
+export type Refusal = 'exists' | 'not-found' | 'conflict';
+
+export interface Row {
+  key: string;
+  rev: number;
+  object: string;
+}
+
+export interface LogRow extends Row {
+  type: EventType;
+  prevRev: number;
+  /** the object of the row at prevRev, when compaction has not removed it */
+  prevObject: string | null;
+}
+
+export interface Revs {
+  /** latest committed revision (0 when nothing was ever written) */
+  current: number;
+  /** oldest revision still readable */
+  compacted: number;
+}
+
+export interface RangeQuery {
+  prefix: string;
+  /** only keys strictly after this one */
+  after?: string;
+  /** at most this many rows (unset: all) */
+  limit?: number;
+  /** the state as of this revision; unset: the latest */
+  rev?: number;
+  /** also count every key of the range (after `after`) */
+  count?: boolean;
+}
+
+export interface Range extends Revs {
+  /** the revision the rows were read at */
+  rev: number;
+  rows: Row[];
+  /** more keys follow the last row */
+  more: boolean;
+  total?: number;
+}
+
+export type Inserted = { rev: number; object: string } | { refused: Refusal };
+
+export interface Dialect {
+  revs(): Promise<Revs>;
+  get(key: string): Promise<Row | undefined>;
+  /** appends one row; `object` undefined (deletes) copies the key's current object */
+  insert(key: string, type: EventType, object: string | undefined, prevRev: number): Promise<Inserted>;
+  range(q: RangeQuery): Promise<Range>;
+  /** rows with rev > afterRev under prefix, in rev order */
+  after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { rows: LogRow[] }>;
+  /** compacts at the newest rev older than `olderThanMs`; returns the compacted revision */
+  compact(olderThanMs: number): Promise<number>;
+}
+
+/** Upper bound of a key range: above every key that starts with prefix (keys are ASCII). */
+const end = (prefix: string) => prefix + '\uffff';
+
+const REVS = `SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'log'), 0),
+  coalesce((SELECT value FROM meta WHERE name = 'compacted_rev'), 0)`;
+const SEQ = `(SELECT seq FROM sqlite_sequence WHERE name = 'log')`;
+
+const GET = 'SELECT key, rev, object FROM objects WHERE key = ?';
+const INSERT = 'INSERT INTO log (key, type, object, prev_rev) VALUES (?, ?, ?, ?) RETURNING rev';
+const INSERT_COPY = `INSERT INTO log (key, type, object, prev_rev)
+  VALUES (?1, ?2, coalesce((SELECT object FROM objects WHERE key = ?1), ''), ?3) RETURNING rev, object`;
+
+// Range reads. Parameters: ?1 prefix, ?2 after, ?3 end, ?4 limit (-1: none), ?5 rev.
+// At the latest revision the projection answers; at an older one, the log: for each key, its
+// latest row at or below ?5, unless that row is a deletion. When a rev is given, both queries
+// run in the batch, each guarded by whether ?5 is the latest revision *in that snapshot*, so the
+// one that does not apply returns nothing at once and the read stays one round trip.
+const IN_RANGE = 'key >= ?1 AND key > ?2 AND key < ?3';
+const LIVE_AT = `rev <= ?5 AND type != 'DELETED'
+  AND NOT EXISTS (SELECT 1 FROM log n WHERE n.key = l.key AND n.rev > l.rev AND n.rev <= ?5)`;
+const IS_LATEST = `${SEQ} = ?5 AND `;
+const IS_PAST = `${SEQ} != ?5 AND `;
+const CURRENT_ROWS = (guard = '') => `SELECT key, rev, object FROM objects WHERE ${guard}${IN_RANGE} ORDER BY key LIMIT ?4`;
+const CURRENT_COUNT = (guard = '') => `SELECT count(*) FROM objects WHERE ${guard}${IN_RANGE}`;
+const PAST_ROWS = `SELECT key, rev, object FROM log l WHERE ${IS_PAST}${IN_RANGE} AND ${LIVE_AT} ORDER BY key LIMIT ?4`;
+const PAST_COUNT = `SELECT count(*) FROM log l WHERE ${IS_PAST}${IN_RANGE} AND ${LIVE_AT}`;
+
+// Watchers read the recent end of the log: scan by rev (the `+` keeps the planner off the key
+// index, which would read a prefix's whole history and sort it).
+const AFTER = `SELECT l.key, l.rev, l.object, l.type, l.prev_rev, p.object
+  FROM log l LEFT JOIN log p ON p.rev = l.prev_rev
+  WHERE l.rev > ? AND +l.key >= ? AND +l.key < ? ORDER BY l.rev LIMIT ?`;
+
+// Compaction at C, knowing the previous point P (< C). After a compaction at P each key has at
+// most one row at or below P, so a row that is no longer its key's latest at C has a newer row
+// in (P, C]: only those keys are looked at. Deletions at or below C go too (nothing older of
+// their key is left by then), and the point only moves forward.
+const COMPACT_POINT = `SELECT (SELECT rev FROM log WHERE created_at < ? ORDER BY rev DESC LIMIT 1),
+  coalesce((SELECT value FROM meta WHERE name = 'compacted_rev'), 0)`;
+const COMPACT: string[] = [
+  `DELETE FROM log WHERE rev <= ?2 AND key IN (SELECT key FROM log WHERE rev > ?1 AND rev <= ?2)
+    AND EXISTS (SELECT 1 FROM log n WHERE n.key = log.key AND n.rev > log.rev AND n.rev <= ?2)`,
+  `DELETE FROM log WHERE rev > ?1 AND rev <= ?2 AND type = 'DELETED'`,
+  `INSERT INTO meta (name, value) VALUES ('compacted_rev', ?2)
+    ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
+];
+
+const REFUSAL = /timonier:(exists|not-found|conflict)/;
+
+const num = (v: unknown) => Number(v ?? 0);
+const toRow = (r: SqlRow): Row => ({ key: String(r[0]), rev: num(r[1]), object: String(r[2]) });
+const toLogRow = (r: SqlRow): LogRow => ({
+  ...toRow(r),
+  type: String(r[3]) as EventType,
+  prevRev: num(r[4]),
+  prevObject: r[5] == null ? null : String(r[5]),
+});
+const toRevs = (rs: ResultSet): Revs => ({ current: num(rs.rows[0][0]), compacted: num(rs.rows[0][1]) });
+
+export function sqlDialect(client: Client): Dialect {
+  return {
+    async revs() {
+      return toRevs(await client.execute(REVS));
+    },
+
+    async get(key) {
+      const rs = await client.execute({ sql: GET, args: [key] });
+      return rs.rows.length ? toRow(rs.rows[0]) : undefined;
+    },
+
+    async insert(key, type, object, prevRev) {
+      try {
+        if (object !== undefined) {
+          const rs = await client.execute({ sql: INSERT, args: [key, type, object, prevRev] });
+          return { rev: num(rs.rows[0][0]), object };
+        }
+        const rs = await client.execute({ sql: INSERT_COPY, args: [key, type, prevRev] });
+        return { rev: num(rs.rows[0][0]), object: String(rs.rows[0][1]) };
+      } catch (err) {
+        const refused = REFUSAL.exec(err instanceof Error ? err.message : String(err));
+        if (refused) return { refused: refused[1] as Refusal };
+        throw err;
+      }
+    },
+
+    async range({ prefix, after = '', limit, rev, count }) {
+      // one row beyond the limit tells whether more keys follow
+      const args = [prefix, after, end(prefix), limit === undefined ? -1 : limit + 1, rev ?? 0];
+      const bind = (sql: string, n: number): InStatement => ({ sql, args: args.slice(0, n) });
+      // per source: its rows, then its count when asked
+      const sources: InStatement[][] =
+        rev === undefined
+          ? [[bind(CURRENT_ROWS(), 4), bind(CURRENT_COUNT(), 3)]]
+          : [[bind(CURRENT_ROWS(IS_LATEST), 5), bind(CURRENT_COUNT(IS_LATEST), 5)], [bind(PAST_ROWS, 5), bind(PAST_COUNT, 5)]];
+      const perSource = count ? 2 : 1;
+      const [revsRs, ...rs] = await client.batch([REVS, ...sources.flatMap((s) => s.slice(0, perSource))], 'read');
+      const revs = toRevs(revsRs);
+      const at = rev === undefined || rev === revs.current ? 0 : perSource;
+      const rows = rs[at].rows.map(toRow);
+      const more = limit !== undefined && rows.length > limit;
+      if (more) rows.length = limit;
+      return { ...revs, rev: rev ?? revs.current, rows, more, ...(count ? { total: num(rs[at + 1].rows[0][0]) } : {}) };
+    },
+
+    async after(afterRev, prefix, limit) {
+      const [revsRs, rs] = await client.batch(
+        [REVS, { sql: AFTER, args: [afterRev, prefix, end(prefix), limit ?? -1] }],
+        'read',
+      );
+      return { ...toRevs(revsRs), rows: rs.rows.map(toLogRow) };
+    },
+
+    async compact(olderThanMs) {
+      const rs = await client.execute({ sql: COMPACT_POINT, args: [olderThanMs] });
+      const point = num(rs.rows[0][0]);
+      const previous = num(rs.rows[0][1]);
+      if (point <= previous) return previous;
+      await client.batch(COMPACT.map((sql) => ({ sql, args: [previous, point] })), 'write');
+      return point;
+    },
+  };
+}

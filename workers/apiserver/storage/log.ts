@@ -1,0 +1,85 @@
+/**
+ * The event log in terms of objects: append one write, read the state at a revision, read the
+ * writes after a revision. Objects are stored without metadata.resourceVersion and every read
+ * fills it from the row's rev, so an object's resourceVersion is always the rev of the write
+ * that produced it (etcd's mod_revision) and a stored object never carries a stale one.
+ */
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { Dialect, Refusal, Revs } from './dialect.ts';
+import type { EventType, LogEvent } from './types.ts';
+
+export interface Entry {
+  key: string;
+  object: KubeObject;
+}
+
+export interface Snapshot extends Revs {
+  rev: number;
+  entries: Entry[];
+  /** more keys follow the last entry */
+  more: boolean;
+  /** keys of the range after `after`, when counted */
+  total?: number;
+}
+
+export type Appended = { rev: number; object: KubeObject } | { refused: Refusal };
+
+export interface Log {
+  revs(): Promise<Revs>;
+  get(key: string): Promise<KubeObject | undefined>;
+  /** `object` undefined (deletes): the row records the key's current object */
+  append(key: string, type: EventType, object: KubeObject | undefined, prevRev: number): Promise<Appended>;
+  /** keys under prefix after `after`, in key order, as of `rev` (unset: the latest) */
+  snapshot(q: { prefix: string; after?: string; limit?: number; rev?: number; count?: boolean }): Promise<Snapshot>;
+  /** writes with rev > afterRev under prefix, in rev order, with the object each replaced */
+  after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { events: LogEvent[] }>;
+  compact(olderThanMs: number): Promise<number>;
+}
+
+/** The stored form: the object without metadata.resourceVersion. */
+export function encode(obj: KubeObject): string {
+  if (obj.metadata?.resourceVersion === undefined) return JSON.stringify(obj);
+  const { resourceVersion: _, ...metadata } = obj.metadata;
+  return JSON.stringify({ ...obj, metadata });
+}
+
+/** A stored object as of the write `rev`. */
+export function decode(text: string, rev: number): KubeObject {
+  const obj = JSON.parse(text) as KubeObject;
+  obj.metadata = { ...obj.metadata, resourceVersion: String(rev) };
+  return obj;
+}
+
+export function eventLog(dialect: Dialect): Log {
+  return {
+    revs: () => dialect.revs(),
+
+    async get(key) {
+      const row = await dialect.get(key);
+      return row && decode(row.object, row.rev);
+    },
+
+    async append(key, type, object, prevRev) {
+      const res = await dialect.insert(key, type, object && encode(object), prevRev);
+      if ('refused' in res) return res;
+      return { rev: res.rev, object: decode(res.object, res.rev) };
+    },
+
+    async snapshot(q) {
+      const { rows, ...range } = await dialect.range(q);
+      return { ...range, entries: rows.map((r) => ({ key: r.key, object: decode(r.object, r.rev) })) };
+    },
+
+    async after(afterRev, prefix, limit) {
+      const { rows, ...revs } = await dialect.after(afterRev, prefix, limit);
+      const events = rows.map((r): LogEvent => {
+        const event: LogEvent = { rev: r.rev, key: r.key, type: r.type, object: decode(r.object, r.rev), prevRev: r.prevRev };
+        if (r.prevObject !== null) event.prevObject = decode(r.prevObject, r.prevRev);
+        return event;
+      });
+      return { ...revs, events };
+    },
+
+    compact: (olderThanMs) => dialect.compact(olderThanMs),
+  };
+}
