@@ -118,7 +118,8 @@ export class WatchHub extends DurableObject<Env> {
     };
     this.serially(() => this.attach(watcher)).catch((e) => this.fail(watcher, e));
     const contentType = spec.table ? `application/json;as=Table;v=${spec.table.version};g=meta.k8s.io` : 'application/json';
-    return new Response(readable, { headers: { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' } });
+    // identity: a compressed stream would hold events back until the compressor's buffer fills
+    return new Response(readable, { headers: { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Content-Encoding': 'identity' } });
   }
 
   /** Brings a new watcher up to the hub's revision, then lets the pump feed it. */
