@@ -11,6 +11,7 @@ import { requestInfo } from './request/info.ts';
 import { adminToken, authenticate, type TokenAuthenticator } from './auth/authn.ts';
 import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
 import { connectStorage } from './storage/connect.ts';
+import { ensureSystemObjects } from './bootstrap.ts';
 import { toStatusError } from '../../lib/errors.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { resourceHandler } from './handlers/resource.ts';
@@ -26,6 +27,9 @@ export interface AppOptions {
   authorizer?: Authorizer;
 }
 
+/** Once per isolate: the system namespaces exist before any request is served. */
+let bootstrapped: Promise<void> | undefined;
+
 export function createApp(opts: AppOptions = {}) {
   const authorizer = opts.authorizer ?? defaultAuthorizer;
   const app = new Hono<AppEnv>();
@@ -38,6 +42,11 @@ export function createApp(opts: AppOptions = {}) {
     c.set('cluster', 'default');
     c.set('warnings', []);
     c.set('storage', connectStorage(c.env));
+    bootstrapped ??= ensureSystemObjects(c.env, c.get('storage'), c.get('cluster'), (p) => c.executionCtx.waitUntil(p)).catch((e) => {
+      bootstrapped = undefined; // retried by the next request
+      throw e;
+    });
+    await bootstrapped;
     await next();
     // a watch is counted when it starts, as Kubernetes counts long-running requests
     const labels = labelsFor(info, c.req.header('Content-Type'), url.searchParams.has('dryRun'));

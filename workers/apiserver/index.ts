@@ -2,6 +2,7 @@
 import type { Env } from './env.ts';
 import { createApp } from './app.ts';
 import { connectStorage } from './storage/connect.ts';
+import { ensureSystemObjects } from './bootstrap.ts';
 
 export { WatchHub } from '../../durable/watch-hub.ts';
 export { Metrics } from '../../durable/metrics.ts';
@@ -10,9 +11,11 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** every minute: compaction of the event log beyond its time window (default 5 minutes) */
-  async scheduled(_event, env, _ctx) {
+  /** every minute: the system objects, and compaction of the log beyond its window (default 5 min) */
+  async scheduled(_event, env, ctx) {
+    const storage = connectStorage(env);
+    await ensureSystemObjects(env, storage, 'default', (p) => ctx.waitUntil(p));
     const windowSeconds = Number(env.COMPACTION_WINDOW_SECONDS ?? 300);
-    await connectStorage(env).compact(Date.now() - windowSeconds * 1000);
+    await storage.compact(Date.now() - windowSeconds * 1000);
   },
 } satisfies ExportedHandler<Env>;

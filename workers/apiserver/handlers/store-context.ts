@@ -29,19 +29,24 @@ function manager(c: Context<AppEnv>, q: URLSearchParams): string {
 
 export function storeContext(c: Context<AppEnv>): StoreContext {
   const q = new URL(c.req.url).searchParams;
-  const cluster = c.get('cluster');
-  return {
+  return committing(c.env, (p) => c.executionCtx.waitUntil(p), {
     storage: c.get('storage'),
-    cluster,
+    cluster: c.get('cluster'),
     user: c.get('user'),
     manager: manager(c, q),
     dryRun: dryRun(q),
     now: () => new Date(),
+  });
+}
+
+/** Completes a store context with what follows every commit: a poke to the watch hub, a change message. */
+export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unknown>) => void, base: Omit<StoreContext, 'afterCommit'>): StoreContext {
+  return {
+    ...base,
     afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);
-      const message: ChangeMessage = { cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
-      const work = [hubFor(c.env, cluster, desc).poke(rev), c.env.CHANGES?.send(message)];
-      c.executionCtx.waitUntil(Promise.allSettled(work));
+      const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
+      waitUntil(Promise.allSettled([hubFor(env, base.cluster, desc).poke(rev), env.CHANGES?.send(message)]));
     },
   };
 }

@@ -1,0 +1,88 @@
+/**
+ * The load generator's HTTP client: Node's async https with keep-alive sockets, so the clients
+ * never block the event loop that the in-process control plane (Hrana server, miniflare) shares.
+ */
+import https from 'node:https';
+import type { ControlPlane } from '../local/runtime.ts';
+
+export interface Reply {
+  status: number;
+  body: string;
+  /** request start to last byte, ms */
+  ms: number;
+}
+
+export interface Api {
+  request(method: string, path: string, body?: unknown): Promise<Reply>;
+  /** a watch stream; `onLine` gets each JSON line with its arrival time (ms since epoch) */
+  watch(path: string, onLine: (line: string, at: number) => void): Promise<{ close(): void }>;
+  close(): void;
+}
+
+/** Wall clock with sub-millisecond resolution, comparable across this process. */
+export const nowMs = () => performance.timeOrigin + performance.now();
+
+export function apiClient(cp: ControlPlane, maxSockets = 32): Api {
+  const agent = new https.Agent({ keepAlive: true, maxSockets, ca: cp.caPem });
+  // watches hold their socket for good: a pool of their own, so they never starve requests
+  const watchAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, ca: cp.caPem });
+  const auth = `Bearer ${cp.token}`;
+
+  return {
+    request(method, path, body) {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string> = { Accept: 'application/json', Authorization: auth };
+      if (payload !== undefined) headers['Content-Type'] = 'application/json';
+      const started = nowMs();
+      return new Promise<Reply>((resolve, reject) => {
+        const req = https.request(new URL(path, cp.url), { method, headers, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: nowMs() - started }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
+        req.end(payload);
+      });
+    },
+
+    watch(path, onLine) {
+      return new Promise((resolve, reject) => {
+        const req = https.request(new URL(path, cp.url), { headers: { Accept: 'application/json', Authorization: auth }, agent: watchAgent }, (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            return reject(new Error(`watch ${path}: HTTP ${res.statusCode}`));
+          }
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk: string) => {
+            const at = nowMs();
+            buffer += chunk;
+            let i;
+            while ((i = buffer.indexOf('\n')) >= 0) {
+              const line = buffer.slice(0, i);
+              buffer = buffer.slice(i + 1);
+              if (line.trim()) onLine(line, at);
+            }
+          });
+          res.on('error', () => undefined);
+          resolve({ close: () => req.destroy() });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    },
+
+    close() {
+      agent.destroy();
+      watchAgent.destroy();
+    },
+  };
+}
+
+/** Throws with the server's answer unless the status is the expected one. */
+export function expectStatus(r: Reply, ...ok: number[]): Reply {
+  if (!ok.includes(r.status)) throw new Error(`HTTP ${r.status}: ${r.body.slice(0, 300)}`);
+  return r;
+}
