@@ -14,8 +14,16 @@ export interface Figure {
 function verdict(f: Figure): { target: string; ratio: string; met: string } {
   const t = f.target;
   if (!t || !Number.isFinite(f.value)) return { target: t ? targetText(t, f.unit) : '—', ratio: '', met: t ? 'n/a' : '' };
-  if (t.atLeast !== undefined) return { target: targetText(t, f.unit), ratio: `${fmt(f.value / t.atLeast, 2)}×`, met: f.value >= t.atLeast ? 'met' : 'NOT MET' };
-  return { target: targetText(t, f.unit), ratio: `${fmt(f.value / t.atMost!, 2)}×`, met: f.value <= t.atMost! ? 'met' : 'NOT MET' };
+  const ratio = f.value / (t.atLeast ?? t.atMost!);
+  return { target: targetText(t, f.unit), ratio: `${fmt(ratio, 2)}×`, met: met(f) ? 'met' : 'NOT MET' };
+}
+
+/** true/false against the target; undefined without one */
+export function met(f: Figure): boolean | undefined {
+  const t = f.target;
+  if (!t) return undefined;
+  if (!Number.isFinite(f.value)) return false;
+  return t.atLeast !== undefined ? f.value >= t.atLeast : f.value <= t.atMost!;
 }
 
 const targetText = (t: NonNullable<Figure['target']>, unit: string) => (t.atLeast !== undefined ? `≥ ${t.atLeast} ${unit}` : `≤ ${t.atMost} ${unit}`);

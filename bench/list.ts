@@ -28,8 +28,8 @@ async function pagedList(api: Api, path: string): Promise<{ ms: number; items: n
   return { ms: nowMs() - started, items, pages: pageMs.length, pageMs };
 }
 
-/** `repeat` runs of each; the figure is the median run (the first warms caches like any client's would). */
-export async function measureLists(api: Api, o: { namespace: string; expected: number; repeat: number; targetMs: number }): Promise<Figure[]> {
+/** `expected`: the objects the bench created (the namespace's kube-root-ca.crt comes on top). `repeat` runs of each; the figure is the median run (the first warms caches like any client's would). */
+export async function measureLists(api: Api, o: { namespace: string; expected: number; repeat: number; targetMs?: number }): Promise<Figure[]> {
   const path = `/api/v1/namespaces/${o.namespace}/configmaps`;
   const full: Awaited<ReturnType<typeof fullList>>[] = [];
   const paged: Awaited<ReturnType<typeof pagedList>>[] = [];
@@ -39,22 +39,22 @@ export async function measureLists(api: Api, o: { namespace: string; expected: n
   }
   const f = full[0];
   const p = paged[0];
-  const mismatch = [...full, ...paged].find((r) => r.items !== o.expected);
-  const warn = mismatch ? `, GOT ${mismatch.items} ITEMS` : '';
+  const mismatch = [...full, ...paged].find((r) => r.items < o.expected);
+  const warn = mismatch ? `, ONLY ${mismatch.items} ITEMS` : '';
   const label = `${f.items.toLocaleString('en')} configmaps`;
   return [
     {
       name: `LIST ${label}, full`,
       value: percentile(full.map((r) => r.ms), 50),
       unit: 'ms',
-      target: { atMost: o.targetMs },
+      ...(o.targetMs ? { target: { atMost: o.targetMs } } : {}),
       note: `median of ${o.repeat}, ${fmt(mb(f.bytes), 1)} MB${warn}`,
     },
     {
       name: `LIST ${label}, pages of ${PAGE}`,
       value: percentile(paged.map((r) => r.ms), 50),
       unit: 'ms',
-      target: { atMost: o.targetMs },
+      ...(o.targetMs ? { target: { atMost: o.targetMs } } : {}),
       note: `median of ${o.repeat}, ${p.pages} pages, page p50 ${fmt(percentile(paged.flatMap((r) => r.pageMs), 50))} ms${warn}`,
     },
   ];

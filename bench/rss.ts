@@ -22,7 +22,7 @@ async function status(pid: number): Promise<{ name: string; ppid: number; rssByt
   }
 }
 
-export async function measureRss(): Promise<Rss> {
+async function processes() {
   const procs = new Map<number, { name: string; ppid: number; rssBytes: number }>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -34,6 +34,14 @@ export async function measureRss(): Promise<Rss> {
     return false;
   };
   const pids = [...procs].filter(([pid, s]) => s.name.startsWith('workerd') && descends(pid)).map(([pid]) => pid);
+  return { procs, pids };
+}
+
+/** The workerd processes started (directly or not) by this process. */
+export const workerdPids = async () => (await processes()).pids;
+
+export async function measureRss(): Promise<Rss> {
+  const { procs, pids } = await processes();
   const node = process.memoryUsage.rss();
   const workerd = pids.reduce((sum, pid) => sum + procs.get(pid)!.rssBytes, 0);
   return { node, workerd, total: node + workerd, pids };

@@ -6,6 +6,7 @@
  * Everything lasting lives in the data directory, so a second start on it keeps every object:
  *   pki/          CA and server certificate (certs.ts)
  *   admin-token   the admin user's bearer token
+ *   token-signing-key  the key of the tokens the control plane issues to its components
  *   kubeconfig    for kubectl (kubeconfig.ts)
  *   cluster.db    the event log and current state
  *   do/           Durable Object storage
@@ -19,7 +20,7 @@ import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../workers/apiserver/storage/migrate.ts';
-import { ensureAdminToken } from './admin-token.ts';
+import { ensureSecret } from './secrets.ts';
 import { bundleWorkers } from './build.ts';
 import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
 import { ensureCertificates, serverNames } from './certs.ts';
@@ -39,6 +40,8 @@ export interface StartOptions {
   /** default 127.0.0.1 */
   host?: string;
   compactionWindowSeconds?: number;
+  /** controller settings (e.g. NODE_MONITOR_GRACE_SECONDS), to shorten periods in tests */
+  controllerSettings?: Record<string, string>;
   /** only errors from miniflare and the workers (default false) */
   quiet?: boolean;
 }
@@ -66,9 +69,10 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
   const dataDir = resolve(opts.dataDir);
   const host = opts.host ?? '127.0.0.1';
   await mkdir(dataDir, { recursive: true });
-  const [pki, token, api, controllers] = await Promise.all([
+  const [pki, token, signingKey, api, controllers] = await Promise.all([
     ensureCertificates(join(dataDir, 'pki'), serverNames(host)),
-    ensureAdminToken(join(dataDir, 'admin-token')),
+    ensureSecret(join(dataDir, 'admin-token')),
+    ensureSecret(join(dataDir, 'token-signing-key')),
     readWranglerConfig(join(ROOT, 'wrangler.toml')),
     readWranglerConfig(join(ROOT, 'workers/controllers/wrangler.toml')),
   ]);
@@ -93,8 +97,9 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       client.close();
     }
 
-    const vars: Record<string, string> = { LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token };
+    const vars: Record<string, string> = { LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token, TOKEN_SIGNING_KEY: signingKey };
     if (opts.compactionWindowSeconds !== undefined) vars.COMPACTION_WINDOW_SECONDS = String(opts.compactionWindowSeconds);
+    const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
     const mf = new Miniflare({
       host,
       port: opts.port ?? 6443,
@@ -107,7 +112,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
       // the first worker answers on the port
-      workers: [workerOptions(api, scripts[api.name], vars), workerOptions(controllers, scripts[controllers.name])],
+      workers: [workerOptions(api, scripts[api.name], vars), workerOptions(controllers, scripts[controllers.name], controllerVars)],
     });
     undo.push(() => mf.dispose());
     const port = (await mf.ready).port;

@@ -157,7 +157,30 @@ test('delete a configmap, then the namespace', async () => {
   const gone = await cluster.kubectl(['get', 'cm', 'reglages']);
   assert.equal(gone.code, 1);
   assert.match(gone.stderr, /Error from server \(NotFound\): configmaps "reglages" not found/);
+  // the namespace controller empties the namespace, then it disappears and kubectl returns
+  const del = await cluster.kubectl(['delete', 'namespace', 'ch34'], { timeoutMs: 30_000 });
+  assert.equal(del.code, 0, del.stderr);
+  assert.equal(del.stdout.trim(), 'namespace "ch34" deleted');
+  const ns = await cluster.kubectl(['get', 'namespace', 'ch34']);
+  assert.match(ns.stderr, /namespaces "ch34" not found/);
 });
+
+test('every namespace gets the default ServiceAccount and kube-root-ca.crt; system namespaces exist', async () => {
+  assert.match(await ok(['get', 'namespaces']), /^kube-node-lease\s+Active/m);
+  await ok(['create', 'namespace', 'fresh']);
+  await waitUntilAsync(async () => (await cluster.kubectl(['-n', 'fresh', 'get', 'sa', 'default'])).code === 0);
+  await waitUntilAsync(async () => (await cluster.kubectl(['-n', 'fresh', 'get', 'cm', 'kube-root-ca.crt'])).code === 0);
+  const ca = await ok(['-n', 'fresh', 'get', 'cm', 'kube-root-ca.crt', '-o', 'jsonpath={.data.ca\\.crt}']);
+  assert.equal(ca, cluster.cp.caPem);
+});
+
+async function waitUntilAsync(cond: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 async function waitUntil(cond: () => boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;

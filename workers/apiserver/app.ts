@@ -8,12 +8,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { requestInfo } from './request/info.ts';
-import { adminToken, authenticate, type TokenAuthenticator } from './auth/authn.ts';
+import { adminToken, authenticate, signedTokens, type TokenAuthenticator } from './auth/authn.ts';
 import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
 import { connectStorage } from './storage/connect.ts';
 import { ensureSystemObjects } from './bootstrap.ts';
 import { toStatusError } from '../../lib/errors.ts';
 import { statusResponse } from './handlers/respond.ts';
+import { discardUnreadBody } from './handlers/body.ts';
 import { resourceHandler } from './handlers/resource.ts';
 import { healthHandler, VERSION } from './health.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
@@ -48,13 +49,14 @@ export function createApp(opts: AppOptions = {}) {
     });
     await bootstrapped;
     await next();
+    await discardUnreadBody(c.req.raw);
     // a watch is counted when it starts, as Kubernetes counts long-running requests
     const labels = labelsFor(info, c.req.header('Content-Type'), url.searchParams.has('dryRun'));
     c.executionCtx.waitUntil(recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 }));
   });
 
   app.use('*', async (c, next) => {
-    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), ...(opts.authenticators ?? [])]);
+    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), signedTokens(c.env.TOKEN_SIGNING_KEY), ...(opts.authenticators ?? [])]);
     c.set('user', user);
     c.set('authorizer', authorizer);
     const decision = await authorizer(user, c.get('info'));

@@ -8,6 +8,8 @@ export interface Env {
   LIBSQL_AUTH_TOKEN?: string;
   /** bearer token of the `admin` user (group system:masters) */
   ADMIN_TOKEN: string;
+  /** HMAC key of the tokens the control plane issues to its components (lib/auth/tokens.ts) */
+  TOKEN_SIGNING_KEY?: string;
   /** seconds of log history kept by compaction (default 300) */
   COMPACTION_WINDOW_SECONDS?: string;
   /** watch fan-out hubs, one per cluster and resource */

@@ -1,13 +1,28 @@
-/** The controllers worker: queue consumer + cron. (skeleton — issue 3) */
-import type { ChangeMessage } from '../apiserver/env.ts';
+/**
+ * The controllers worker: every committed write reaches it as a change message on the queue;
+ * each controller maps changes to keys and reconciles them through the API (framework/runner.ts).
+ * Cron resyncs every key, so a lost message only delays convergence.
+ */
+import type { Env, QueueMessage } from './env.ts';
+import type { Controller } from './framework/controller.ts';
+import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
+import { namespaceController } from './namespace/controller.ts';
+import { rootCAPublisher, serviceAccountController } from './serviceaccount/controller.ts';
 
-interface Env {
-  API: Fetcher;
-}
+export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher];
 
 export default {
-  async queue(batch, _env, _ctx) {
+  async queue(batch, env) {
+    await runMessages(env, controllers, batch.messages.map((m) => m.body));
     batch.ackAll();
   },
-  async scheduled(_event, _env, _ctx) {},
-} satisfies ExportedHandler<Env, ChangeMessage>;
+  async scheduled(_event, env) {
+    await Promise.all(
+      controllers.map(async (c) => {
+        if (!c.resync) return;
+        const ctx = contextFor(env, c, 'default');
+        await reconcileAll(c, ctx, await c.resync(ctx));
+      }),
+    );
+  },
+} satisfies ExportedHandler<Env, QueueMessage>;

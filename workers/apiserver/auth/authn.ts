@@ -4,6 +4,7 @@
  * Authenticators are tried in order; the first that recognises the token wins.
  */
 import { unauthorized } from '../../../lib/errors.ts';
+import { verifyToken } from '../../../lib/auth/tokens.ts';
 
 export interface UserInfo {
   username: string;
@@ -21,6 +22,15 @@ export const adminToken =
   (expected: string): TokenAuthenticator =>
   (token) =>
     expected && timingSafeEqual(token, expected) ? { username: 'admin', groups: ['system:masters', 'system:authenticated'] } : undefined;
+
+/** Tokens the control plane signed for its own components (controllers, scheduler, nodes). */
+export const signedTokens =
+  (secret: string | undefined): TokenAuthenticator =>
+  async (token) => {
+    if (!secret || token.split('.').length !== 3) return undefined;
+    const claims = await verifyToken(secret, token);
+    return claims && { username: claims.sub, groups: claims.groups };
+  };
 
 export async function authenticate(authorization: string | null, authenticators: TokenAuthenticator[]): Promise<UserInfo> {
   if (!authorization) return ANONYMOUS;

@@ -1,7 +1,8 @@
 /**
  * Authorization: may this user do this? An authorizer is a replaceable step (RBAC and the Node
- * authorizer come later); this one grants everything to system:masters and only discovery,
- * health and version to everyone else, as a fresh cluster's default roles do for anonymous users.
+ * authorizer come later); this one grants everything to system:masters and the controllers'
+ * service accounts, and only discovery, health and version to everyone else, as a fresh
+ * cluster's default roles do for anonymous users.
  */
 import { forbidden } from '../../../lib/errors.ts';
 import type { RequestInfo } from '../request/info.ts';
@@ -16,8 +17,11 @@ export type Authorizer = (user: UserInfo, info: RequestInfo) => Decision | Promi
 /** Paths readable by anyone (system:public-info-viewer and system:discovery). */
 const PUBLIC_PATHS = [/^\/(healthz|livez|readyz|version)(\/.*)?$/, /^\/(api|apis)(\/[^/]+){0,2}\/?$/, /^\/openapi\/v[23](\/.*)?$/];
 
+/** Until RBAC: the admin group, and the control plane's own service accounts in kube-system. */
+const SUPERUSER_GROUPS = ['system:masters', 'system:serviceaccounts:kube-system'];
+
 export const defaultAuthorizer: Authorizer = (user, info) => {
-  if (user.groups.includes('system:masters')) return { allowed: true };
+  if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g))) return { allowed: true };
   if (info.verb === 'get' && PUBLIC_PATHS.some((re) => re.test(info.path))) {
     // /api/v1 and /apis/g/v are group-version discovery, not resource requests
     if (!info.isResourceRequest || info.resource === '') return { allowed: true };

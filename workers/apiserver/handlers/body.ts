@@ -18,7 +18,7 @@ export async function readBody(c: Context<AppEnv>, accepted: string[]): Promise<
   const contentType = c.req.header('Content-Type') ?? '';
   const type = parseMediaType(contentType).type;
   const declared = Number(c.req.header('Content-Length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw tooLarge(); // the body is discarded after the response (discardUnreadBody)
   const bytes = await readLimited(c.req.raw.body);
   // a body without Content-Type is read as JSON where JSON is accepted, as Kubernetes does
   const effective = type || (accepted.includes('application/json') ? 'application/json' : '');
@@ -36,7 +36,8 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<U
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      reader.releaseLock();
+      await drain(stream);
       throw tooLarge();
     }
     chunks.push(value);
@@ -48,4 +49,28 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<U
     at += ch.byteLength;
   }
   return out;
+}
+
+/** Never read a body past this: the connection is then dropped rather than drained. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a body the server did not read (a request refused before its
+ * body: 401, 403, 404, 405, 413). Go's server answers those with `Connection: close` when the
+ * body is large; workerd drops that header and resets any connection whose request body was left
+ * unread, and the client, told nothing, reuses it for its next request. Drained, it stays good.
+ */
+export async function discardUnreadBody(req: Request): Promise<void> {
+  if (req.body && !req.bodyUsed) await drain(req.body).catch(() => undefined);
+}
+
+async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > MAX_DRAIN_BYTES) return void (await reader.cancel());
+  }
 }

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../registry/types.ts';
 import { byResource } from '../registry/index.ts';
 import type { ResourceRequestInfo, Verb } from '../request/info.ts';
 import { bindingHandler } from './binding.ts';
+import { finalizeHandler } from './finalize.ts';
 import { createHandler } from './create.ts';
 import { deleteCollectionHandler, deleteHandler } from './delete.ts';
 import { getHandler } from './get.ts';
@@ -31,6 +32,7 @@ const MAIN: Partial<Record<Verb, Handler>> = {
 const STATUS: Partial<Record<Verb, Handler>> = { get: getHandler, update: updateHandler, patch: patchHandler };
 const SCALE: Partial<Record<Verb, Handler>> = { get: scaleHandler, update: scaleHandler, patch: scaleHandler };
 const BINDING: Partial<Record<Verb, Handler>> = { create: bindingHandler };
+const FINALIZE: Partial<Record<Verb, Handler>> = { update: finalizeHandler };
 
 function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<Verb, Handler>> | undefined {
   const s = desc.subresources ?? {};
@@ -38,6 +40,7 @@ function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<
   if (subresource === 'status' && s.status) return STATUS;
   if (subresource === 'scale' && s.scale) return SCALE;
   if (subresource === 'binding' && s.binding) return BINDING;
+  if (subresource === 'finalize' && desc.group === '' && desc.resource === 'namespaces') return FINALIZE;
   return undefined;
 }
 
@@ -54,6 +57,10 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
   if (!desc.namespaced && info.namespace && info.resource !== 'namespaces') throw resourceNotFound();
   if (info.subresource && !info.name) throw resourceNotFound();
 
+  // the routes Kubernetes registers: a collection takes GET, POST and DELETE, an object GET, PUT,
+  // PATCH and DELETE; any other method is the router's 405
+  if (!info.subresource && (info.name ? info.verb === 'create' : info.verb === 'update' || info.verb === 'patch')) throw methodNotAllowed();
+
   const handlers = handlersFor(desc, info.subresource);
   if (!handlers) {
     if (desc.subresources?.log || desc.subresources?.exec)
@@ -61,6 +68,6 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
     throw resourceNotFound();
   }
   const handler = handlers[info.verb];
-  if (!handler) throw methodNotAllowed(`${info.verb} is not supported on resources of kind "${info.subresource ? `${desc.resource}/${info.subresource}` : desc.resource}"`);
+  if (!handler) throw methodNotAllowed();
   return handler(c, desc);
 }

@@ -30,6 +30,8 @@ export interface NonResourceRequestInfo {
 
 export type RequestInfo = ResourceRequestInfo | NonResourceRequestInfo;
 
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
 const boolParam = (q: URLSearchParams, k: string) => {
   const v = q.get(k);
   return v !== null && v !== '0' && v.toLowerCase() !== 'false';
@@ -55,8 +57,9 @@ export function requestInfo(method: string, url: URL): RequestInfo {
   const version = prefix === 'api' ? parts[1] : parts[2];
 
   let namespace = '';
-  // /namespaces/{ns}/{resource}... ; /namespaces/{ns} alone is the namespace object itself
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
+  // /namespaces/{ns}/{resource}... ; /namespaces/{ns} alone, and its status and finalize
+  // subresources, are the namespace object itself
+  if (rest[0] === 'namespaces' && rest.length >= 3 && !NAMESPACE_SUBRESOURCES.has(rest[2])) {
     namespace = rest[1];
     rest = rest.slice(2);
   }

@@ -1,12 +1,13 @@
 /**
- * The `admin` user's bearer token: random, made on first start and kept in the data directory so
- * a kubeconfig written earlier keeps working after a restart.
+ * Secrets of a local cluster (the `admin` user's bearer token, the key that signs the control
+ * plane's own tokens): random, made on first start and kept in the data directory, so a
+ * kubeconfig or a node credential issued earlier keeps working after a restart.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 
 /** Reads the token kept in `file`, creating it first if there is none. */
-export async function ensureAdminToken(file: string): Promise<string> {
+export async function ensureSecret(file: string): Promise<string> {
   try {
     const kept = (await readFile(file, 'utf8')).trim();
     if (kept) return kept;

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench [-- --quick]`: the API server's figures against the local runtime (real workers
+ * in miniflare, embedded libSQL behind the Hrana server) on a fresh data directory, as the issue
+ * asks. Prints each figure as it is known and a summary against the targets; never asserts.
+ * Everything listens on 127.0.0.1, and everything started is stopped, even on Ctrl-C.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
+import { apiClient, nowMs } from './client.ts';
+import { cpuMeter } from './cpu.ts';
+import { measureCreates } from './creates.ts';
+import { announce, met, summaryTable, type Figure } from './figures.ts';
+import { measureGets } from './get.ts';
+import { measureLists } from './list.ts';
+import { rssFigure } from './memory.ts';
+import { createNamespace } from './objects.ts';
+import { measureRss, rssSampler } from './rss.ts';
+import { fmt } from './stats.ts';
+import { measureWatch } from './watch.ts';
+
+const quick = process.argv.includes('--quick');
+
+/** Counts and time bounds; --quick keeps the shapes (16 clients, 100 watchers) with less of each. */
+const plan = quick
+  ? { creates1: 150, listSize: 1_000, createSeconds: 25, gets: 300, listRepeat: 2, watchRate: 20, watchSeconds: 3 }
+  : { creates1: 1_000, listSize: 10_000, createSeconds: 240, gets: 2_000, listRepeat: 3, watchRate: 50, watchSeconds: 10 };
+
+const TARGETS = { creates16: 1_000, listMs: 500, watchP99Ms: 50, idleRssMb: 300 };
+const LIST_NS = 'bench-list';
+const WATCH_NS = 'bench-watch';
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const record = (fs: Figure[]) => fs.forEach((f) => (figures.push(f), announce(f)));
+  /** a titled step whose figures are recorded, with the CPU it cost each process */
+  const phase = async <T extends { figures: Figure[] }>(title: string, run: () => Promise<T>): Promise<T> => {
+    console.log(title);
+    const cpu = await cpuMeter();
+    const out = await run();
+    record(out.figures);
+    console.log(`  (${await cpu.end()})`);
+    return out;
+  };
+  const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
+  console.log(`timonier bench${quick ? ' (quick)' : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);
+
+  const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-'));
+  let cp: ControlPlane | undefined;
+  const cleanup = async () => {
+    await cp?.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    const t0 = nowMs();
+    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true });
+    console.log(`control plane up in ${fmt((nowMs() - t0) / 1000)} s at ${cp.url}`);
+    const api = apiClient(cp);
+
+    console.log('idle RSS (after 3 s settling)');
+    await new Promise((ok) => setTimeout(ok, 3_000));
+    record([rssFigure('RSS idle', await measureRss(), TARGETS.idleRssMb)]);
+
+    await createNamespace(api, LIST_NS);
+    await createNamespace(api, WATCH_NS);
+    const load = rssSampler();
+
+    const one = await phase('creates, 1 client', () =>
+      measureCreates(api, { namespace: LIST_NS, clients: 1, count: plan.creates1, from: 0, maxSeconds: plan.createSeconds }),
+    );
+    const sixteen = await phase(`creates, 16 clients (filling ${LIST_NS} to ${plan.listSize})`, () =>
+      measureCreates(api, {
+        namespace: LIST_NS,
+        clients: 16,
+        count: plan.listSize - one.created,
+        from: one.created,
+        maxSeconds: plan.createSeconds,
+        target: TARGETS.creates16,
+      }),
+    );
+    const existing = one.created + sixteen.created;
+    await phase('GET, 1 client', () => only(measureGets(api, { namespace: LIST_NS, existing, count: plan.gets, maxSeconds: 60 })));
+    await phase(`LIST of ${existing} configmaps`, () =>
+      only(measureLists(api, { namespace: LIST_NS, expected: existing, repeat: plan.listRepeat, targetMs: existing >= 10_000 ? TARGETS.listMs : undefined })),
+    );
+    await phase(`watch, 100 watchers, ${plan.watchRate} writes/s for ${plan.watchSeconds} s`, () =>
+      only(measureWatch(api, { namespace: WATCH_NS, watchers: 100, rate: plan.watchRate, seconds: plan.watchSeconds, drainSeconds: 10, targetP99Ms: TARGETS.watchP99Ms })),
+    );
+
+    record([rssFigure('RSS under load (peak)', await load.stop())]);
+    api.close();
+
+    const withTargets = figures.filter((f) => f.target);
+    console.log(`\nSummary${quick ? ' (quick: smaller counts; LIST has no target below 10 000 objects)' : ''}\n`);
+    console.log(summaryTable(figures));
+    console.log(`\n${withTargets.filter((f) => met(f)).length}/${withTargets.length} targets met`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

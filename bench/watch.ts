@@ -1,0 +1,86 @@
+/**
+ * Watch delivery latency: `watchers` watch streams on one namespace while a writer creates
+ * ConfigMaps at a steady rate. The writer stamps each object with the time just before its
+ * request (an annotation), each watcher subtracts it from the time the event's chunk arrived;
+ * so a delivery's latency includes the write's own commit, as a user would see it.
+ */
+import { expectStatus, nowMs, type Api } from './client.ts';
+import type { Figure } from './figures.ts';
+import { cmName, configMap } from './objects.ts';
+import { fmt, percentile } from './stats.ts';
+
+const STAMP = 'bench.timonier.dev/stamp';
+const STAMP_RE = /"bench\.timonier\.dev\/stamp":"([\d.]+)"/;
+/** open-loop writes: one every 1/rate s, at most this many in flight */
+const MAX_IN_FLIGHT = 16;
+
+export interface WatchOptions {
+  namespace: string;
+  watchers: number;
+  /** writes per second */
+  rate: number;
+  seconds: number;
+  /** how long to wait after the last write for stragglers */
+  drainSeconds: number;
+  targetP99Ms?: number;
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+export async function measureWatch(api: Api, o: WatchOptions): Promise<Figure[]> {
+  const base = `/api/v1/namespaces/${o.namespace}/configmaps`;
+  const rv = JSON.parse(expectStatus(await api.request('GET', base), 200).body).metadata.resourceVersion;
+
+  const latencies: number[] = [];
+  const perWatcher: number[] = Array(o.watchers).fill(0);
+  const attachStarted = nowMs();
+  const streams = await Promise.all(
+    Array.from({ length: o.watchers }, (_, w) =>
+      api.watch(`${base}?watch=true&resourceVersion=${rv}`, (line, at) => {
+        const m = STAMP_RE.exec(line);
+        if (!m) return; // BOOKMARK or ERROR
+        latencies.push(at - Number(m[1]));
+        perWatcher[w]++;
+      }),
+    ),
+  );
+  const attachMs = nowMs() - attachStarted;
+
+  // writes on a fixed schedule, whatever each one's latency
+  const total = Math.round(o.rate * o.seconds);
+  const writeMs: number[] = [];
+  let failed = 0;
+  let inFlight = 0;
+  const writes: Promise<void>[] = [];
+  const t0 = nowMs();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / o.rate;
+    if (due > nowMs()) await sleep(due - nowMs());
+    while (inFlight >= MAX_IN_FLIGHT) await sleep(1);
+    inFlight++;
+    const stamp = nowMs();
+    writes.push(
+      api
+        .request('POST', base, configMap(cmName(i), {}, { [STAMP]: stamp.toFixed(3) }))
+        .then((r) => (r.status === 201 ? void writeMs.push(r.ms) : void failed++))
+        .catch(() => void failed++)
+        .finally(() => void inFlight--),
+    );
+  }
+  await Promise.all(writes);
+  const written = total - failed;
+  const drainUntil = nowMs() + o.drainSeconds * 1000;
+  while (perWatcher.some((n) => n < written) && nowMs() < drainUntil) await sleep(50);
+  for (const s of streams) s.close();
+
+  const expected = written * o.watchers;
+  const note = `${o.watchers} watchers, ${written} writes at ${o.rate}/s, ${latencies.length}/${expected} deliveries${failed ? `, ${failed} writes failed` : ''}`;
+  const target = o.targetP99Ms ? { target: { atMost: o.targetP99Ms } } : {};
+  return [
+    { name: 'watch delivery p50', value: percentile(latencies, 50), unit: 'ms', note },
+    { name: 'watch delivery p99', value: percentile(latencies, 99), unit: 'ms', note, ...target },
+    { name: 'watch delivery max', value: percentile(latencies, 100), unit: 'ms' },
+    { name: 'write latency p50 (during watch)', value: percentile(writeMs, 50), unit: 'ms' },
+    { name: `attach ${o.watchers} watchers`, value: attachMs, unit: 'ms', note: `response headers of all ${o.watchers} streams; ${fmt(attachMs / o.watchers)} ms each` },
+  ];
+}

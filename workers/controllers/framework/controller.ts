@@ -1,0 +1,44 @@
+/**
+ * What a controller is. Controllers are level-triggered: a change only says which object moved;
+ * `keysFor` maps it to the keys this controller should look at, and `reconcile` reads the current
+ * state of that key through the API and writes what differs. Nothing depends on a message being
+ * delivered once, in order, or at all: the cron resync (`resync`) lists every key again.
+ *
+ * A key is `namespace/name`, or `name` for cluster-scoped objects.
+ */
+import type { ChangeMessage } from '../../apiserver/env.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { EventRecorder } from './events.ts';
+
+export interface ControllerContext {
+  /** the API, as this controller's own identity */
+  api: ApiClient;
+  events: EventRecorder;
+  /** look at `key` again in `seconds` (timers finer than the cron resync) */
+  requeue(key: string, seconds: number): Promise<void>;
+  settings: Settings;
+  now(): Date;
+}
+
+export interface Settings {
+  nodeMonitorGraceSeconds: number;
+  clusterCA?: string;
+}
+
+export interface Controller {
+  /** the service account it runs as (system:serviceaccount:kube-system:<name>) and its events' source */
+  name: string;
+  /** managedFields manager of its writes (default kube-controller-manager) */
+  fieldManager?: string;
+  /** the keys to reconcile after a change (may read the API to find owners and dependents) */
+  keysFor(change: ChangeMessage, ctx: ControllerContext): string[] | Promise<string[]>;
+  reconcile(key: string, ctx: ControllerContext): Promise<void>;
+  /** every key, for the periodic resync */
+  resync?(ctx: ControllerContext): Promise<string[]>;
+}
+
+export const splitKey = (key: string): [namespace: string | undefined, name: string] => {
+  const i = key.indexOf('/');
+  return i < 0 ? [undefined, key] : [key.slice(0, i), key.slice(i + 1)];
+};
+export const keyOf = (o: { metadata: { namespace?: string; name?: string } }) => (o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name!);
