@@ -181,12 +181,16 @@ export class WatchHub extends DurableObject<Env> {
     if (events.length) this.hubRev = events[events.length - 1].rev;
   }
 
-  /** One event as seen through the watcher's selectors (MODIFIED out of the selection = DELETED). */
+  /**
+   * One event as seen through the watcher's selectors. A MODIFIED that leaves the selection is a
+   * DELETED of the object as the watcher last saw it (at the event's revision), as Kubernetes'
+   * watch cache sends it; one that enters the selection is an ADDED.
+   */
   private eventLine(w: Watcher, ev: LogEvent): string | undefined {
     const now = w.matches(ev.object);
     if (ev.type === 'MODIFIED' && ev.prevObject) {
       const before = w.matches(ev.prevObject);
-      if (before && !now) return this.line(w, 'DELETED', ev.object);
+      if (before && !now) return this.line(w, 'DELETED', { ...ev.prevObject, metadata: { ...ev.prevObject.metadata, resourceVersion: String(ev.rev) } });
       if (!before && now) return this.line(w, 'ADDED', ev.object);
     }
     return now ? this.line(w, ev.type, ev.object) : undefined;

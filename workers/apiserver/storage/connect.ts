@@ -6,8 +6,16 @@ import { createStorage } from './index.ts';
 
 const byUrl = new Map<string, Storage>();
 
+/**
+ * No client-side limit on calls in flight. The client's limiter (20 by default) starts a queued
+ * call when another one finishes, i.e. inside another request's I/O context; workerd cancels what
+ * a finished request left behind, so past 20 concurrent calls some requests hung until the runtime
+ * killed them. Each request bounds its own calls; the database serialises the writes.
+ */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
 export function connectStorage(env: Pick<Env, 'LIBSQL_URL' | 'LIBSQL_AUTH_TOKEN'>): Storage {
   let s = byUrl.get(env.LIBSQL_URL);
-  if (!s) byUrl.set(env.LIBSQL_URL, (s = createStorage(createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }))));
+  if (!s) byUrl.set(env.LIBSQL_URL, (s = createStorage(createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN, concurrency: UNLIMITED }))));
   return s;
 }
