@@ -15,17 +15,16 @@ export interface Decision {
 export type Authorizer = (user: UserInfo, info: RequestInfo) => Decision | Promise<Decision>;
 
 /** Paths readable by anyone (system:public-info-viewer and system:discovery). */
-const PUBLIC_PATHS = [/^\/(healthz|livez|readyz|version)(\/.*)?$/, /^\/(api|apis)(\/[^/]+){0,2}\/?$/, /^\/openapi\/v[23](\/.*)?$/];
+const PUBLIC_PATHS = [/^\/(healthz|livez|readyz|version)(\/.*)?$/, /^\/(api|apis)(\/[^/]+)?\/?$/, /^\/openapi\/v[23](\/.*)?$/];
 
 /** Until RBAC: the admin group, and the control plane's own service accounts in kube-system. */
 const SUPERUSER_GROUPS = ['system:masters', 'system:serviceaccounts:kube-system'];
 
 export const defaultAuthorizer: Authorizer = (user, info) => {
   if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g))) return { allowed: true };
-  if (info.verb === 'get' && PUBLIC_PATHS.some((re) => re.test(info.path))) {
-    // /api/v1 and /apis/g/v are group-version discovery, not resource requests
-    if (!info.isResourceRequest || info.resource === '') return { allowed: true };
-  }
+  // /api/v1 and /apis/<g>/<v> parse as resource requests with no resource: group-version discovery
+  const discovery = info.isResourceRequest ? info.resource === '' && info.verb === 'list' : info.verb === 'get' && PUBLIC_PATHS.some((re) => re.test(info.path));
+  if (discovery) return { allowed: true };
   return { allowed: false };
 };
 
