@@ -25,19 +25,29 @@ async function workerdCpuSeconds(pids: number[]): Promise<number> {
   return ticks / TICKS_PER_S;
 }
 
-/** Starts counting; `end()` returns the phase's CPU use as % of one core per process. */
+export interface CpuUse {
+  /** seconds of wall time, and of CPU time in each process */
+  wall: number;
+  node: number;
+  workerd: number;
+  /** e.g. "cpu over 7.0 s: node 27%, workerd 85% (of one core each)" */
+  text: string;
+}
+
+/** Starts counting; `end()` returns the phase's CPU use. */
 export async function cpuMeter() {
   const pids = await workerdPids();
   const wall0 = nowMs();
   const node0 = process.cpuUsage();
   const workerd0 = await workerdCpuSeconds(pids);
   return {
-    async end(): Promise<string> {
+    async end(): Promise<CpuUse> {
       const wall = (nowMs() - wall0) / 1000;
-      const node = process.cpuUsage(node0);
+      const used = process.cpuUsage(node0);
+      const node = (used.user + used.system) / 1e6;
       const workerd = (await workerdCpuSeconds(pids)) - workerd0;
       const pct = (s: number) => `${fmt((100 * s) / wall, 0)}%`;
-      return `cpu over ${fmt(wall, 1)} s: node ${pct((node.user + node.system) / 1e6)}, workerd ${pct(workerd)} (of one core each)`;
+      return { wall, node, workerd, text: `cpu over ${fmt(wall, 1)} s: node ${pct(node)}, workerd ${pct(workerd)} (of one core each)` };
     },
   };
 }

@@ -5,7 +5,7 @@
  * Everything listens on 127.0.0.1, and everything started is stopped, even on Ctrl-C.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
 import { apiClient, nowMs } from './client.ts';
@@ -24,8 +24,8 @@ const quick = process.argv.includes('--quick');
 
 /** Counts and time bounds; --quick keeps the shapes (16 clients, 100 watchers) with less of each. */
 const plan = quick
-  ? { creates1: 150, listSize: 1_000, createSeconds: 25, gets: 300, listRepeat: 2, watchRate: 20, watchSeconds: 3 }
-  : { creates1: 1_000, listSize: 10_000, createSeconds: 240, gets: 2_000, listRepeat: 3, watchRate: 50, watchSeconds: 10 };
+  ? { creates1: 150, listSize: 1_000, createSeconds: 25, gets: 300, listRepeat: 2, watchRate: 20, watchBaselineSeconds: 2, watchSeconds: 3 }
+  : { creates1: 1_000, listSize: 10_000, createSeconds: 240, gets: 2_000, listRepeat: 3, watchRate: 50, watchBaselineSeconds: 4, watchSeconds: 10 };
 
 const TARGETS = { creates16: 1_000, listMs: 500, watchP99Ms: 50, idleRssMb: 300 };
 const LIST_NS = 'bench-list';
@@ -40,11 +40,14 @@ async function main(): Promise<void> {
     const cpu = await cpuMeter();
     const out = await run();
     record(out.figures);
-    console.log(`  (${await cpu.end()})`);
+    console.log(`  (${(await cpu.end()).text})`);
     return out;
   };
   const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
   console.log(`timonier bench${quick ? ' (quick)' : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);
+  // the figures are only as good as the machine is quiet: say how busy it was
+  const load = () => `load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`;
+  console.log(`${load()} at start`);
 
   const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-'));
   let cp: ControlPlane | undefined;
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
 
     await createNamespace(api, LIST_NS);
     await createNamespace(api, WATCH_NS);
-    const load = rssSampler();
+    const peak = rssSampler();
 
     const one = await phase('creates, 1 client', () =>
       measureCreates(api, { namespace: LIST_NS, clients: 1, count: plan.creates1, from: 0, maxSeconds: plan.createSeconds }),
@@ -86,13 +89,19 @@ async function main(): Promise<void> {
     await phase(`LIST of ${existing} configmaps`, () =>
       only(measureLists(api, { namespace: LIST_NS, expected: existing, repeat: plan.listRepeat, targetMs: existing >= 10_000 ? TARGETS.listMs : undefined })),
     );
+    // one watcher first: the pipeline's own latency, without the fan-out
+    const watch = { namespace: WATCH_NS, rate: plan.watchRate, drainSeconds: 10 };
+    await phase(`watch, 1 watcher, ${plan.watchRate} writes/s for ${plan.watchBaselineSeconds} s`, () =>
+      only(measureWatch(api, { ...watch, tag: '1 watcher', watchers: 1, seconds: plan.watchBaselineSeconds })),
+    );
     await phase(`watch, 100 watchers, ${plan.watchRate} writes/s for ${plan.watchSeconds} s`, () =>
-      only(measureWatch(api, { namespace: WATCH_NS, watchers: 100, rate: plan.watchRate, seconds: plan.watchSeconds, drainSeconds: 10, targetP99Ms: TARGETS.watchP99Ms })),
+      only(measureWatch(api, { ...watch, tag: '100 watchers', watchers: 100, seconds: plan.watchSeconds, targetP99Ms: TARGETS.watchP99Ms })),
     );
 
-    record([rssFigure('RSS under load (peak)', await load.stop())]);
+    record([rssFigure('RSS under load (peak)', await peak.stop())]);
     api.close();
 
+    console.log(`${load()} at the end`);
     const withTargets = figures.filter((f) => f.target);
     console.log(`\nSummary${quick ? ' (quick: smaller counts; LIST has no target below 10 000 objects)' : ''}\n`);
     console.log(summaryTable(figures));

@@ -7,7 +7,7 @@
 import { expectStatus, nowMs, type Api } from './client.ts';
 import type { Figure } from './figures.ts';
 import { cmName, configMap } from './objects.ts';
-import { fmt, percentile } from './stats.ts';
+import { percentile } from './stats.ts';
 
 const STAMP = 'bench.timonier.dev/stamp';
 const STAMP_RE = /"bench\.timonier\.dev\/stamp":"([\d.]+)"/;
@@ -16,6 +16,8 @@ const MAX_IN_FLIGHT = 16;
 
 export interface WatchOptions {
   namespace: string;
+  /** shown in the figure names, e.g. "100 watchers" */
+  tag: string;
   watchers: number;
   /** writes per second */
   rate: number;
@@ -61,7 +63,7 @@ export async function measureWatch(api: Api, o: WatchOptions): Promise<Figure[]>
     const stamp = nowMs();
     writes.push(
       api
-        .request('POST', base, configMap(cmName(i), {}, { [STAMP]: stamp.toFixed(3) }))
+        .request('POST', base, configMap(`w${o.watchers}-${cmName(i)}`, {}, { [STAMP]: stamp.toFixed(3) }))
         .then((r) => (r.status === 201 ? void writeMs.push(r.ms) : void failed++))
         .catch(() => void failed++)
         .finally(() => void inFlight--),
@@ -76,11 +78,12 @@ export async function measureWatch(api: Api, o: WatchOptions): Promise<Figure[]>
   const expected = written * o.watchers;
   const note = `${o.watchers} watchers, ${written} writes at ${o.rate}/s, ${latencies.length}/${expected} deliveries${failed ? `, ${failed} writes failed` : ''}`;
   const target = o.targetP99Ms ? { target: { atMost: o.targetP99Ms } } : {};
+  const t = o.tag;
   return [
-    { name: 'watch delivery p50', value: percentile(latencies, 50), unit: 'ms', note },
-    { name: 'watch delivery p99', value: percentile(latencies, 99), unit: 'ms', note, ...target },
-    { name: 'watch delivery max', value: percentile(latencies, 100), unit: 'ms' },
-    { name: 'write latency p50 (during watch)', value: percentile(writeMs, 50), unit: 'ms' },
-    { name: `attach ${o.watchers} watchers`, value: attachMs, unit: 'ms', note: `response headers of all ${o.watchers} streams; ${fmt(attachMs / o.watchers)} ms each` },
+    { name: `watch delivery p50, ${t}`, value: percentile(latencies, 50), unit: 'ms', note },
+    { name: `watch delivery p99, ${t}`, value: percentile(latencies, 99), unit: 'ms', note, ...target },
+    { name: `watch delivery max, ${t}`, value: percentile(latencies, 100), unit: 'ms' },
+    { name: `write latency p50, ${t}`, value: percentile(writeMs, 50), unit: 'ms', note: 'the creates that stamp the events' },
+    { name: `attach, ${t}`, value: attachMs, unit: 'ms', note: `response headers of all ${o.watchers} streams` },
   ];
 }

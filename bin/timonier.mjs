@@ -7,10 +7,12 @@ import { parseArgs } from 'node:util';
 
 const USAGE = `usage: timonier <command> [flags]
 commands:
-  start   run the control plane locally (timonier start --help)`;
+  start   run the control plane locally (timonier start --help)
+  token   create a join token for node agents (timonier token create --help)`;
 
 const COMMANDS = {
   start: async (argv) => (await load('../local/serve.ts')).serve(argv),
+  token: async (argv) => (await load('../node-agent/tunnel/token-create.ts')).tokenCommand(argv),
 };
 
 async function load(path) {

@@ -58,7 +58,7 @@ test('a namespace to watch in', async () => {
 
 test('a watch resumed from a resourceVersion sees exactly the writes after it, in order', async () => {
   const serie = { serie: 'reprise' };
-  const created = [];
+  const created: any[] = [];
   for (let i = 1; i <= 5; i++) created.push(await create(`r${i}`, serie, { n: String(i) }));
   const modified = await mergePatch('r1', { data: { n: 'un' } });
   await remove('r2');
@@ -132,7 +132,7 @@ test('a label-selector watch: relabelled out of the selection is DELETED, back i
 });
 
 test('sendInitialEvents: ADDED for the current state, then a BOOKMARK marking the end of it', async () => {
-  const objects = [];
+  const objects: any[] = [];
   for (const name of ['i-b', 'i-a', 'i-c']) objects.push(await create(name, { serie: 'initiale' }));
   const list = await cluster.api('GET', `${CMS}?labelSelector=serie%3Dinitiale`);
 
@@ -232,6 +232,24 @@ test('kubectl wait --for=delete and --for=jsonpath return when the watch sees it
   await remove('attendue');
   assert.equal(await byDelete.exited, 0, byDelete.out.stderr);
   assert.equal(byDelete.out.stdout.trim(), 'configmap/attendue condition met');
+});
+
+test('a watch on a quiet resource outlives the compaction of other resources\' history', async () => {
+  const w = await cluster.watch(`${CMS}?watch=true&labelSelector=serie%3Dcalme`);
+  try {
+    // only secrets change for a while: the log moves on, the configmaps' part of it does not
+    for (let i = 0; i < 3; i++) {
+      const r = await cluster.api('POST', `/api/v1/namespaces/${NS}/secrets`, { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: `bruit-${i}` } } });
+      assert.equal(r.status, 201, r.text);
+    }
+    await new Promise((r) => setTimeout(r, 1500)); // the hub has looked at the log since
+    await cluster.cp.triggerCron(); // compacts past every revision the configmaps' watchers knew
+    const created = await create('reveillee', { serie: 'calme' });
+    const [e] = await w.waitFor(1);
+    assert.deepEqual([e.type, e.object.metadata.name, e.object.metadata.resourceVersion], ['ADDED', 'reveillee', created.metadata.resourceVersion]);
+  } finally {
+    w.close();
+  }
 });
 
 test('a watch from a compacted resourceVersion gets one ERROR event, 410 Expired, and ends', async () => {

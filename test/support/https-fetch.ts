@@ -12,6 +12,8 @@ export function httpsFetch(caPem: string): Fetch {
     const url = typeof input === 'string' ? input : input.url;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    // Node sends a DELETE body without a length, which the server reads as the next request
+    if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
     return new Promise<Response>((resolve, reject) => {
       const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
         const body = Readable.toWeb(res) as ReadableStream<Uint8Array>;

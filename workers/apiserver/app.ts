@@ -10,6 +10,10 @@ import type { AppEnv } from './context.ts';
 import { requestInfo } from './request/info.ts';
 import { adminToken, authenticate, signedTokens, type TokenAuthenticator } from './auth/authn.ts';
 import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
+import { bootstrapTokens } from './auth/bootstrap-token.ts';
+import { nodeRestriction } from './auth/node-restriction.ts';
+import { createdObject } from './auth/created-object.ts';
+import { nodeRoutes } from './nodes/routes.ts';
 import { connectStorage } from './storage/connect.ts';
 import { ensureSystemObjects } from './bootstrap.ts';
 import { toStatusError } from '../../lib/errors.ts';
@@ -56,11 +60,14 @@ export function createApp(opts: AppOptions = {}) {
   });
 
   app.use('*', async (c, next) => {
-    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), signedTokens(c.env.TOKEN_SIGNING_KEY), ...(opts.authenticators ?? [])]);
+    const storage = c.get('storage');
+    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), signedTokens(c.env.TOKEN_SIGNING_KEY), bootstrapTokens(storage), ...(opts.authenticators ?? [])]);
     c.set('user', user);
     c.set('authorizer', authorizer);
-    const decision = await authorizer(user, c.get('info'));
-    if (!decision.allowed) throw forbiddenFor(user, c.get('info'), decision.reason);
+    const info = c.get('info');
+    const decision = await authorizer(user, info, { storage, query: new URL(c.req.url).searchParams });
+    if (!decision.allowed) throw forbiddenFor(user, info, decision.reason);
+    await nodeRestriction({ user, info, storage, body: () => createdObject(c) });
     await next();
   });
 
@@ -72,6 +79,7 @@ export function createApp(opts: AppOptions = {}) {
   app.get('/metrics', async (c) => c.body(await renderMetrics(c.env, c.get('cluster')), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }));
   discoveryRoutes(app);
   openapiRoutes(app);
+  nodeRoutes(app);
   app.all('/api/*', resourceHandler);
   app.all('/apis/*', resourceHandler);
 

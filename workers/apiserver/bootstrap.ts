@@ -9,6 +9,7 @@ import { byResource } from './registry/index.ts';
 import { createObject } from './rest/store.ts';
 import { committing } from './handlers/store-context.ts';
 import type { Storage } from './storage/types.ts';
+import { kubernetesServiceIP } from './admission/cluster-ip.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -26,7 +27,14 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
   const services = byResource('', 'v1', 'services')!;
   const existing = new Set((await storage.list('/registry/namespaces/')).items.map((n) => n.metadata.name));
   for (const name of SYSTEM_NAMESPACES.filter((n) => !existing.has(n))) await ignoreExists(createObject(ctx, namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
-  if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', structuredClone(kubernetesService)));
+  if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE))));
+}
+
+/** The `kubernetes` service takes the first address of the service range. */
+function withClusterIP(svc: KubeObject, ip: string): KubeObject {
+  const copy = structuredClone(svc);
+  (copy.spec as { clusterIP: string }).clusterIP = ip;
+  return copy;
 }
 
 /** Another isolate may bootstrap at the same moment: its create winning is fine. */

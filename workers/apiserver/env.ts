@@ -1,6 +1,7 @@
 /** Bindings of the apiserver worker (wrangler.toml; miniflare locally). */
 import type { WatchHub } from '../../durable/watch-hub.ts';
 import type { Metrics } from '../../durable/metrics.ts';
+import type { NodeTunnel } from '../../durable/node-tunnel.ts';
 
 export interface Env {
   /** libSQL over HTTP (Hrana): Turso/sqld in production, the embedded file's server locally */
@@ -16,6 +17,12 @@ export interface Env {
   WATCH_HUB: DurableObjectNamespace<WatchHub>;
   /** request counters shared by every isolate */
   METRICS: DurableObjectNamespace<Metrics>;
+  /** the tunnels node agents open (pods/log, pods/exec), one per cluster and node */
+  NODE_TUNNEL: DurableObjectNamespace<NodeTunnel>;
+  /** service ClusterIP range, an IPv4 CIDR (default 10.96.0.0/12) */
+  SERVICE_CLUSTER_IP_RANGE?: string;
+  /** seconds an event lives after its last occurrence (default 3600) */
+  EVENT_TTL_SECONDS?: string;
   /** change messages for the controllers (one per committed write) */
   CHANGES?: Queue<ChangeMessage>;
 }

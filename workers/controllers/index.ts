@@ -8,8 +8,14 @@ import type { Controller } from './framework/controller.ts';
 import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
 import { namespaceController } from './namespace/controller.ts';
 import { rootCAPublisher, serviceAccountController } from './serviceaccount/controller.ts';
+import { scheduler } from './scheduler/controller.ts';
+import { nodeLifecycleControllers } from './nodelifecycle/index.ts';
+import { deploymentController } from './deployment/controller.ts';
+import { replicaSetController } from './replicaset/controller.ts';
+import { garbageCollector } from './gc/controller.ts';
+import { endpointControllers } from './endpointslice/controller.ts';
 
-export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher];
+export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher, scheduler, ...nodeLifecycleControllers, deploymentController, replicaSetController, garbageCollector, ...endpointControllers];
 
 export default {
   async queue(batch, env) {

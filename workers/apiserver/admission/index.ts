@@ -16,6 +16,8 @@ import { allocateClusterIP } from './cluster-ip.ts';
 export interface AdmissionContext {
   storage: Storage;
   user: UserInfo;
+  /** the service ClusterIP range (SERVICE_CLUSTER_IP_RANGE; default 10.96.0.0/12) */
+  serviceClusterIPRange?: string;
 }
 
 export type AdmissionPlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject) => Promise<void> | void;

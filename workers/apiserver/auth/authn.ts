@@ -5,6 +5,7 @@
  */
 import { unauthorized } from '../../../lib/errors.ts';
 import { verifyToken } from '../../../lib/auth/tokens.ts';
+import { timingSafeEqual } from './compare.ts';
 
 export interface UserInfo {
   username: string;
@@ -41,11 +42,4 @@ export async function authenticate(authorization: string | null, authenticators:
     if (user) return user;
   }
   throw unauthorized();
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

@@ -12,6 +12,8 @@ import { deleteCollectionHandler, deleteHandler } from './delete.ts';
 import { getHandler } from './get.ts';
 import { listHandler } from './list.ts';
 import { patchHandler } from './patch.ts';
+import { podExecHandler } from './pod-exec.ts';
+import { podLogHandler } from './pod-log.ts';
 import { reviewHandler, reviewResources } from './reviews.ts';
 import { scaleHandler } from './scale.ts';
 import { updateHandler } from './update.ts';
@@ -33,6 +35,9 @@ const STATUS: Partial<Record<Verb, Handler>> = { get: getHandler, update: update
 const SCALE: Partial<Record<Verb, Handler>> = { get: scaleHandler, update: scaleHandler, patch: scaleHandler };
 const BINDING: Partial<Record<Verb, Handler>> = { create: bindingHandler };
 const FINALIZE: Partial<Record<Verb, Handler>> = { update: finalizeHandler };
+const LOG: Partial<Record<Verb, Handler>> = { get: podLogHandler };
+// GET is the WebSocket upgrade; POST is kubectl's SPDY fallback, answered with why it cannot be served
+const EXEC: Partial<Record<Verb, Handler>> = { get: podExecHandler, create: podExecHandler };
 
 function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<Verb, Handler>> | undefined {
   const s = desc.subresources ?? {};
@@ -41,6 +46,8 @@ function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<
   if (subresource === 'scale' && s.scale) return SCALE;
   if (subresource === 'binding' && s.binding) return BINDING;
   if (subresource === 'finalize' && desc.group === '' && desc.resource === 'namespaces') return FINALIZE;
+  if (subresource === 'log' && s.log) return LOG;
+  if (subresource === 'exec' && s.exec) return EXEC;
   return undefined;
 }
 
@@ -63,8 +70,8 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
 
   const handlers = handlersFor(desc, info.subresource);
   if (!handlers) {
-    if (desc.subresources?.log || desc.subresources?.exec)
-      throw badRequest(`${desc.resource}/${info.subresource} needs the node agent's tunnel, which this control plane does not serve yet`);
+    if (info.subresource === 'portforward' || info.subresource === 'attach')
+      throw badRequest(`${desc.resource}/${info.subresource} is not served yet: only log and exec go through the node agent's tunnel`);
     throw resourceNotFound();
   }
   const handler = handlers[info.verb];

@@ -42,6 +42,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
 /** Completes a store context with what follows every commit: a poke to the watch hub, a change message. */
 export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unknown>) => void, base: Omit<StoreContext, 'afterCommit'>): StoreContext {
   return {
+    serviceClusterIPRange: env.SERVICE_CLUSTER_IP_RANGE,
     ...base,
     afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);

@@ -1,32 +1,68 @@
-/** Per-isolate buffer of samples, flushed to the Metrics Durable Object after each request. */
+/**
+ * Per-isolate buffers of request samples (one per cluster), sent to that cluster's Metrics
+ * Durable Object in batches.
+ *
+ * Samples wait up to FLUSH_DELAY_MS and go as one batch: a flush per request (a Durable Object
+ * call and a storage write each) cost more workerd CPU than a GET itself (bench/README.md).
+ * The request whose sample starts a wait carries the flush (waitUntil); the others only add to
+ * the batch. /metrics flushes first, so it counts every request answered before it in this
+ * isolate.
+ */
 import type { Env } from '../env.ts';
 import type { Sample } from './samples.ts';
 
-let pending: Sample[] = [];
-let inFlight: Promise<void> | undefined;
+export const FLUSH_DELAY_MS = 500;
+/** beyond this many unsent samples (the object unreachable for long), the oldest are dropped */
+const MAX_PENDING = 10_000;
+
+interface Buffer {
+  samples: Sample[];
+  /** the delayed flush that will take `samples`, once one is waiting */
+  scheduled?: Promise<void>;
+  /** the batch being sent; one at a time, so batches arrive in order */
+  inFlight?: Promise<void>;
+}
+
+const buffers = new Map<string, Buffer>();
+const DONE = Promise.resolve();
+
+const bufferOf = (cluster: string): Buffer => {
+  let b = buffers.get(cluster);
+  if (!b) buffers.set(cluster, (b = { samples: [] }));
+  return b;
+};
 
 const metricsObject = (env: Env, cluster: string) => env.METRICS.get(env.METRICS.idFromName(cluster));
 
-/** Records a sample; returns the flush to hand to waitUntil (one flush at a time per isolate). */
+/** Records a sample; returns what to hand to waitUntil (the delayed flush, or nothing to wait for). */
 export function recordSample(env: Env, cluster: string, sample: Sample): Promise<void> {
-  pending.push(sample);
-  return flush(env, cluster);
+  const b = bufferOf(cluster);
+  b.samples.push(sample);
+  if (b.samples.length > MAX_PENDING) b.samples.splice(0, b.samples.length - MAX_PENDING);
+  if (b.scheduled) return DONE;
+  b.scheduled = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => {
+    b.scheduled = undefined;
+    return flush(env, cluster);
+  });
+  return b.scheduled;
 }
 
+/** Sends the cluster's pending samples now (after the batch in flight, if any). */
 export async function flush(env: Env, cluster: string): Promise<void> {
-  while (inFlight) await inFlight;
-  if (pending.length === 0) return;
-  const batch = pending;
-  pending = [];
-  inFlight = metricsObject(env, cluster)
+  const b = bufferOf(cluster);
+  while (b.inFlight) await b.inFlight;
+  if (b.samples.length === 0) return;
+  const batch = b.samples;
+  b.samples = [];
+  b.inFlight = metricsObject(env, cluster)
     .record(batch)
     .catch(() => {
-      pending.unshift(...batch); // retried with the next flush
+      b.samples.unshift(...batch); // retried with the next flush
     })
     .finally(() => {
-      inFlight = undefined;
+      b.inFlight = undefined;
     });
-  await inFlight;
+  await b.inFlight;
 }
 
 export async function renderMetrics(env: Env, cluster: string): Promise<string> {

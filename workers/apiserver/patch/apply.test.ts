@@ -42,6 +42,17 @@ test('body errors per patch type, as Kubernetes words them', () => {
   ]);
 });
 
+test('a JSON patch of the wrong shape: decoded as []jsonPatchOp in Strict and Warn, by the library in Ignore', () => {
+  const shape = (body: string, fv: 'Strict' | 'Warn' | 'Ignore') => error(() => applyPatchBody(JSON_PATCH, live, enc(body), configMap, fv));
+  assert.deepEqual(shape('{"op":"add"}', 'Warn'), [400, 'error decoding patch: json: cannot unmarshal object into Go value of type []handlers.jsonPatchOp']);
+  assert.deepEqual(shape('[1]', 'Strict'), [400, 'error decoding patch: json: cannot unmarshal number into Go value of type handlers.jsonPatchOp']);
+  assert.deepEqual(shape('[{"op":"add","path":3}]', 'Warn'), [400, 'error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.path of type string']);
+  assert.deepEqual(shape('{"op":"add"}', 'Ignore'), [400, 'json: cannot unmarshal object into Go value of type jsonpatch.Patch']);
+  // `value` may be anything
+  const p = applyPatchBody(JSON_PATCH, live, enc('[{"op":"add","path":"/data/b","value":{"x":[2]}}]'), configMap, 'Warn');
+  assert.deepEqual((p.object as { data: unknown }).data, { a: '1', b: { x: [2] } });
+});
+
 test('strict errors found in the patch itself', () => {
   const p = applyPatchBody(JSON_PATCH, live, enc('[{"op":"add","path":"/data/c","value":"3","extra":1,"op":"add"}]'), configMap, 'Warn');
   assert.deepEqual(p.strictErrors, ['json patch duplicate field "[0].op"', 'json patch unknown field "[0].extra"']);

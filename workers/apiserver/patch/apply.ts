@@ -39,6 +39,24 @@ function read(body: Uint8Array, duplicates: boolean, syntax: (e: JsonSyntaxError
   }
 }
 
+/**
+ * In Strict and Warn modes Kubernetes first decodes a JSON patch into its own `[]jsonPatchOp`
+ * (op, path, from: strings) to find unknown fields; a body of the wrong shape fails there, with
+ * Go's first type error. (In Ignore mode the JSON patch library's own decoding reports it.)
+ */
+function jsonPatchOpsTypeError(value: unknown): string | undefined {
+  if (value === null) return undefined;
+  if (!Array.isArray(value)) return `json: cannot unmarshal ${goKind(value)} into Go value of type []handlers.jsonPatchOp`;
+  for (const op of value) {
+    if (op === null) continue;
+    if (typeof op !== 'object' || Array.isArray(op)) return `json: cannot unmarshal ${goKind(op)} into Go value of type handlers.jsonPatchOp`;
+    for (const [k, x] of Object.entries(op as Record<string, unknown>))
+      if (k !== 'value' && JSON_PATCH_OP_FIELDS.has(k) && x !== null && typeof x !== 'string')
+        return `json: cannot unmarshal ${goKind(x)} into Go struct field jsonPatchOp.${k} of type string`;
+  }
+  return undefined;
+}
+
 /** Parses a patch body and applies it to `live` (not modified). Throws 400/413/422 StatusErrors. */
 export function applyPatchBody(type: PatchType, live: unknown, body: Uint8Array, schema: v.GenericSchema, fv: FieldValidation): Patched {
   const strict = fv !== 'Ignore';
@@ -60,6 +78,10 @@ export function applyPatchBody(type: PatchType, live: unknown, body: Uint8Array,
     case JSON_PATCH: {
       const { value, duplicates } = read(body, strict, (e) => badRequest(strict ? `error decoding patch: ${e.message}` : e.message));
       const strictErrors = dupes(duplicates, 'json patch ');
+      if (strict) {
+        const typeError = jsonPatchOpsTypeError(value);
+        if (typeError) throw badRequest(`error decoding patch: ${typeError}`);
+      }
       if (strict && Array.isArray(value)) {
         value.forEach((op, i) => {
           if (op && typeof op === 'object' && !Array.isArray(op))

@@ -25,6 +25,8 @@ export interface StoreContext {
   manager: string;
   dryRun: boolean;
   now(): Date;
+  /** the service ClusterIP range, for the allocator (default 10.96.0.0/12) */
+  serviceClusterIPRange?: string;
   /** called once per committed write (watch hub poke, controller queue) */
   afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void;
 }
@@ -157,7 +159,10 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
     ...(desc.validateUpdate?.(obj, current) ?? []),
   ]);
 
-  if (jsonEqual(withoutVolatile(obj), withoutVolatile(current)) && !opts.managedFields) return current;
+  // a no-op is not written (Kubernetes compares the bytes): an apply is one when neither the object
+  // nor its managers changed
+  const sameManagers = !opts.managedFields || jsonEqual(opts.managedFields, current.metadata.managedFields ?? []);
+  if (jsonEqual(withoutVolatile(obj), withoutVolatile(current)) && sameManagers) return current;
   obj.metadata.managedFields = opts.managedFields ?? managedFieldsFor(ctx, desc, current, obj, opts.subresource);
 
   // the update that empties the finalizers of a deleting object completes its deletion
@@ -328,6 +333,6 @@ export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, curre
 }
 
 function admissionContext(ctx: StoreContext): AdmissionContext {
-  return { storage: ctx.storage, user: ctx.user };
+  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange };
 }
 

@@ -1,0 +1,164 @@
+/**
+ * The node agent (our kubelet): registers its Node, keeps its Lease and status fresh, and runs
+ * the pods bound to it through a Runtime (CRI/containerd, or simulated). Several agents may run
+ * in one process (scale tests): nothing here is global.
+ *
+ * Wiring: the pod source (list+watch of spec.nodeName=<node>) feeds one PodWorker per pod uid;
+ * the relist loop wakes workers whose containers changed in the runtime; the heartbeats keep the
+ * Node and Lease; `handlers` serve logs and exec for the tunnel.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Pod } from '../lib/api/core/pod.ts';
+import { ApiClient, type Fetch } from '../lib/client/client.ts';
+import { kubeletRecorder } from './events.ts';
+import { tunnelHandlers } from './handlers.ts';
+import { httpsFetch } from './http.ts';
+import { Heartbeats, registerNode } from './node/heartbeat.ts';
+import { machineFacts, type MachineFacts } from './node/machine.ts';
+import { KUBELET_VERSION, type NodeOptions } from './node/object.ts';
+import { cachedLookup } from './pods/lookup.ts';
+import { relistLoop } from './pods/relist.ts';
+import { watchNodePods } from './pods/source.ts';
+import { PodWorker, type PodContext } from './pods/worker.ts';
+import { LABELS, type Runtime } from './runtime/types.ts';
+import type { TunnelHandlers } from './tunnel/types.ts';
+
+export interface AgentOptions {
+  /** the API's base URL */
+  server: string;
+  /** the node's bearer token (or a function giving a fresh one) */
+  credential: string | (() => Promise<string>);
+  /** the cluster CA (PEM) */
+  caPem: string;
+  nodeName: string;
+  runtime: Runtime;
+  /** volumes live under <stateDir>/pods */
+  stateDir: string;
+  /** pods' log directories (default /var/log/pods with CRI, <stateDir>/logs when simulated) */
+  logRoot?: string;
+  nodeOptions?: NodeOptions;
+  leaseDurationSeconds?: number;
+  leaseRenewMs?: number;
+  statusCheckMs?: number;
+  statusReportMs?: number;
+  relistMs?: number;
+  /** what the agent does, one line at a time (default: nothing) */
+  log?: (line: string) => void;
+  fetch?: Fetch;
+}
+
+export interface Agent {
+  nodeName: string;
+  handlers: TunnelHandlers;
+  api: ApiClient;
+  /** the pods this agent runs now */
+  pods(): Pod[];
+  worker(namespace: string, name: string): PodWorker | undefined;
+  /** stops the agent's loops; containers keep running (as when a kubelet stops) */
+  stop(): Promise<void>;
+}
+
+export async function startAgent(o: AgentOptions): Promise<Agent> {
+  const log = o.log ?? (() => {});
+  const logRoot = o.logRoot ?? (o.runtime.kind === 'cri' ? '/var/log/pods' : join(o.stateDir, 'logs'));
+  const podsDir = join(o.stateDir, 'pods');
+  await mkdir(podsDir, { recursive: true });
+  await mkdir(logRoot, { recursive: true });
+  const facts: MachineFacts = await machineFacts(o.stateDir);
+  const api = new ApiClient({
+    baseUrl: o.server,
+    fetch: o.fetch ?? httpsFetch(o.caPem),
+    token: o.credential,
+    userAgent: `kubelet/${KUBELET_VERSION} (${facts.operatingSystem}/${facts.architecture}) timonier-node-agent`,
+    fieldManager: 'kubelet',
+  });
+
+  const version = await o.runtime.version().catch((e: Error) => {
+    log(`container runtime not answering (${e.message}); the node will be NotReady until it does`);
+    return undefined;
+  });
+  if (version) log(`container runtime: ${version.runtimeName} ${version.runtimeVersion} (CRI ${version.runtimeApiVersion})`);
+
+  const hb = { api, nodeName: o.nodeName, facts, runtime: o.runtime, nodeOptions: o.nodeOptions, leaseDurationSeconds: o.leaseDurationSeconds, leaseRenewMs: o.leaseRenewMs, statusCheckMs: o.statusCheckMs, statusReportMs: o.statusReportMs, log };
+  const node = await registerNode(hb);
+  const heartbeats = new Heartbeats(hb, node);
+  await heartbeats.reportNow();
+  log(`node ${o.nodeName} registered (${facts.cpus} CPUs, ${Math.round(facts.memoryBytes / 2 ** 20)} MiB, ${facts.addresses[0] ?? 'no address'})`);
+
+  const workers = new Map<string, PodWorker>();
+  const byName = new Map<string, string>(); // namespace/name → uid
+  const stop = new AbortController();
+  const recorder = kubeletRecorder(api, o.nodeName, log);
+  const ctx: PodContext = {
+    api,
+    runtime: o.runtime,
+    nodeName: o.nodeName,
+    hostIPs: () => facts.addresses.slice(0, 1),
+    logRoot,
+    podsDir,
+    caPem: o.caPem,
+    recorder,
+    lookup: cachedLookup(api),
+    runtimeName: o.runtime.kind === 'cri' ? (version?.runtimeName ?? 'containerd') : 'simulated',
+    log,
+    retire(uid) {
+      const w = workers.get(uid);
+      workers.delete(uid);
+      if (w) byName.delete(`${w.pod.metadata.namespace}/${w.pod.metadata.name}`);
+    },
+  };
+
+  let synced = false;
+  const source = watchNodePods(
+    api,
+    o.nodeName,
+    {
+      upsert(pod) {
+        const uid = pod.metadata.uid!;
+        // unbound or bound elsewhere (should not happen with our field selector): not ours
+        if (pod.spec?.nodeName !== o.nodeName) return workers.get(uid)?.podGone();
+        let w = workers.get(uid);
+        if (!w) {
+          w = new PodWorker(pod, ctx);
+          workers.set(uid, w);
+          log(`pod ${pod.metadata.namespace}/${pod.metadata.name}: assigned to this node`);
+        }
+        byName.set(`${pod.metadata.namespace}/${pod.metadata.name}`, uid);
+        w.update(pod);
+      },
+      deleted(pod) {
+        workers.get(pod.metadata.uid!)?.podGone();
+      },
+      synced() {
+        synced = true;
+      },
+    },
+    stop.signal,
+    log,
+  );
+
+  const nodeLabel = { [LABELS.node]: o.nodeName };
+  const relist = relistLoop(o.runtime, nodeLabel, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
+
+  const worker = (namespace: string, name: string) => {
+    const uid = byName.get(`${namespace}/${name}`);
+    return uid ? workers.get(uid) : undefined;
+  };
+
+  return {
+    nodeName: o.nodeName,
+    api,
+    handlers: tunnelHandlers(worker, o.runtime),
+    pods: () => [...workers.values()].map((w) => w.pod),
+    worker,
+    async stop() {
+      stop.abort();
+      for (const w of workers.values()) w.close();
+      await Promise.all([heartbeats.stop(), source, relist]);
+      await recorder.flush();
+    },
+  };
+}
+
+

@@ -1,0 +1,47 @@
+/**
+ * What the apiserver asks of this node through the tunnel: `kubectl logs` (from the container's
+ * CRI log file) and `kubectl exec` (CRI ExecSync: the command runs to completion, without
+ * interactive stdin). Errors carry the kubelet's messages; the tunnel relays them.
+ */
+import type { ExecRequest, ExecResult, LogsRequest, TunnelHandlers } from './tunnel/types.ts';
+import { writeLog } from './logs/read.ts';
+import type { Runtime } from './runtime/types.ts';
+import type { PodWorker } from './pods/worker.ts';
+
+/** Exec commands are bounded: a command that runs longer is stopped by the runtime. */
+const EXEC_TIMEOUT_SECONDS = 300;
+
+export function tunnelHandlers(findPod: (namespace: string, name: string) => PodWorker | undefined, runtime: Runtime): TunnelHandlers {
+  function locate(namespace: string, pod: string, container: string) {
+    const w = findPod(namespace, pod);
+    if (!w) throw new Error(`pod "${pod}" in namespace "${namespace}" is not running on this node`);
+    const name = container || w.pod.spec?.containers?.[0]?.name || '';
+    if (!w.views.some((v) => v.spec.name === name)) throw new Error(`container ${name} is not valid for pod ${pod}`);
+    return { w, name };
+  }
+
+  return {
+    async logs(req: LogsRequest, out, signal) {
+      const { w, name } = locate(req.namespace, req.pod, req.container);
+      const inst = w.instance(name, req.previous);
+      if (!inst) {
+        if (req.previous) throw new Error(`previous terminated container "${name}" in pod "${req.pod}" not found`);
+        const waiting = w.views.find((v) => v.spec.name === name)?.waiting?.reason ?? 'ContainerCreating';
+        throw new Error(`container "${name}" in pod "${req.pod}" is waiting to start: ${waiting}`);
+      }
+      if (!inst.logPath) throw new Error(`container "${name}" in pod "${req.pod}" has no log file`);
+      const isRunning = () => {
+        const now = w.instance(name, false);
+        return now?.id === inst.id && now.state === 'running';
+      };
+      await writeLog(inst.logPath, { tailLines: req.tailLines, sinceSeconds: req.sinceSeconds, timestamps: req.timestamps, limitBytes: req.limitBytes, follow: req.follow, isRunning, signal }, out);
+    },
+
+    async exec(req: ExecRequest): Promise<ExecResult> {
+      const { w, name } = locate(req.namespace, req.pod, req.container);
+      const inst = w.instance(name, false);
+      if (!inst || inst.state !== 'running') throw new Error(`unable to upgrade connection: container not found ("${name}")`);
+      return runtime.execSync(inst.id, req.command, EXEC_TIMEOUT_SECONDS);
+    },
+  };
+}

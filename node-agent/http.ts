@@ -1,0 +1,31 @@
+/**
+ * A `fetch` over node:https that trusts the cluster's CA (Node's global fetch takes no CA), for
+ * the shared ApiClient. Bodies stream both ways, so watches work; connections are kept alive.
+ */
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import type { Fetch } from '../lib/client/client.ts';
+
+export function httpsFetch(caPem: string | undefined): Fetch {
+  const agent = new https.Agent({ ca: caPem, keepAlive: true });
+  return (input, init = {}) => {
+    const url = typeof input === 'string' ? input : input.url;
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    return new Promise<Response>((resolve, reject) => {
+      if (init.signal?.aborted) return reject(new Error('aborted'));
+      const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
+        const status = res.statusCode ?? 0;
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        const body = status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+        resolve(new Response(body, { status, headers: h }));
+      });
+      req.on('error', reject);
+      // the API answers within this; a watch is kept alive by the server's bookmarks and timeout
+      req.setTimeout(10 * 60_000, () => req.destroy(new Error(`timeout: ${init.method ?? 'GET'} ${url}`)));
+      init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
+      req.end(init.body as string | undefined);
+    });
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The runtime specs of a pod's sandbox and containers, as the kubelet lays them out: the sandbox
+ * in the cgroup `/kubepods[/burstable|/besteffort]/pod<uid>` (so a container's process can be
+ * traced to its pod), logs under `<logRoot>/<namespace>_<name>_<uid>/<container>/<attempt>.log`,
+ * the kubelet's labels for finding things again after a restart of the agent.
+ */
+import type { Pod } from '../../lib/api/core/pod.ts';
+import { LABELS, type ContainerSpec, type Mount, type SandboxSpec } from '../runtime/types.ts';
+import { expand, type EnvVar } from './env.ts';
+import type { ContainerKind, PodContainer } from './view.ts';
+
+export function cgroupParent(qosClass: string | undefined, uid: string): string {
+  if (qosClass === 'Guaranteed') return `/kubepods/pod${uid}`;
+  return `/kubepods/${qosClass === 'Burstable' ? 'burstable' : 'besteffort'}/pod${uid}`;
+}
+
+export const logDirectory = (logRoot: string, pod: Pod) => `${logRoot}/${pod.metadata.namespace}_${pod.metadata.name}_${pod.metadata.uid}`;
+
+export function podLabels(pod: Pod, nodeName: string): Record<string, string> {
+  return { [LABELS.podName]: pod.metadata.name ?? '', [LABELS.podNamespace]: pod.metadata.namespace ?? '', [LABELS.podUid]: pod.metadata.uid ?? '', [LABELS.node]: nodeName };
+}
+
+export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, nodeName: string): SandboxSpec {
+  const spec = pod.spec ?? {};
+  const uid = pod.metadata.uid ?? '';
+  const ports = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].flatMap((c) => c.ports ?? []);
+  return {
+    name: pod.metadata.name ?? '',
+    namespace: pod.metadata.namespace ?? '',
+    uid,
+    attempt,
+    hostname: (spec.hostname || pod.metadata.name || '').slice(0, 63),
+    logDirectory: logDirectory(logRoot, pod),
+    cgroupParent: cgroupParent(pod.status?.qosClass, uid),
+    hostNetwork: !!spec.hostNetwork,
+    portMappings: ports
+      .filter((p) => p.hostPort)
+      .map((p) => ({ containerPort: p.containerPort ?? 0, hostPort: p.hostPort, protocol: (p.protocol ?? 'TCP') as 'TCP' | 'UDP' | 'SCTP', hostIp: p.hostIP || undefined })),
+    labels: { ...pod.metadata.labels, ...podLabels(pod, nodeName) },
+    annotations: { ...pod.metadata.annotations },
+  };
+}
+
+export interface ContainerInputs {
+  pod: Pod;
+  container: PodContainer;
+  kind: ContainerKind;
+  attempt: number;
+  /** the image ref on the node */
+  imageRef: string;
+  nodeName: string;
+  env: EnvVar[];
+  mounts: Mount[];
+}
+
+export function containerSpec(i: ContainerInputs): ContainerSpec {
+  const c = i.container;
+  const vars = new Map(i.env.map((e) => [e.name, e.value]));
+  return {
+    name: c.name,
+    attempt: i.attempt,
+    image: i.imageRef,
+    userImage: c.image ?? '',
+    // $(VAR) in command and args expands from the container's environment
+    command: (c.command ?? []).map((s) => expand(s, vars)),
+    args: (c.args ?? []).map((s) => expand(s, vars)),
+    workingDir: c.workingDir || undefined,
+    env: i.env,
+    mounts: i.mounts,
+    logPath: `${c.name}/${i.attempt}.log`,
+    tty: !!c.tty,
+    stdin: !!c.stdin,
+    stdinOnce: !!c.stdinOnce,
+    privileged: !!c.securityContext?.privileged,
+    labels: { ...podLabels(i.pod, i.nodeName), [LABELS.containerName]: c.name, [LABELS.containerKind]: i.kind },
+    annotations: {
+      'io.kubernetes.container.restartCount': String(i.attempt),
+      'io.kubernetes.container.terminationMessagePath': c.terminationMessagePath ?? '/dev/termination-log',
+      'io.kubernetes.pod.terminationGracePeriod': String(i.pod.spec?.terminationGracePeriodSeconds ?? 30),
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Pod } from '../../lib/api/core/pod.ts';
+import { containerMounts, prepareVolumes, SA_TOKEN_PLACEHOLDER, VolumeError, type VolumeContext } from './volumes.ts';
+
+const pod = (volumes: NonNullable<Pod['spec']>['volumes']): Pod => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'p', namespace: 'ns', uid: 'uid-1' },
+  spec: { containers: [], volumes },
+});
+
+async function withCtx(fn: (ctx: VolumeContext, dir: string) => Promise<void>) {
+  const dir = await mkdtemp(join(tmpdir(), 'vol-'));
+  try {
+    await fn(
+      {
+        podsDir: dir,
+        caPem: 'CA PEM',
+        hostIP: '192.168.0.2',
+        lookup: {
+          configMap: async (_ns, name) => (name === 'cfg' ? { data: { 'a.conf': 'A', 'b.conf': 'B' } } : undefined),
+          secret: async (_ns, name) => (name === 's' ? { data: { key: btoa('secret-value') } } : undefined),
+        },
+      },
+      dir,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('configMap, secret, emptyDir and the service-account projection become files', () =>
+  withCtx(async (ctx, dir) => {
+    const dirs = await prepareVolumes(
+      pod([
+        { name: 'conf', configMap: { name: 'cfg', items: [{ key: 'a.conf', path: 'sub/a' }] } },
+        { name: 'sec', secret: { secretName: 's' } },
+        { name: 'scratch', emptyDir: {} },
+        {
+          name: 'kube-api-access-x',
+          projected: {
+            sources: [
+              { serviceAccountToken: { path: 'token' } },
+              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+              { downwardAPI: { items: [{ path: 'namespace', fieldRef: { fieldPath: 'metadata.namespace' } }] } },
+            ],
+          },
+        },
+      ]),
+      ctx,
+    );
+    const v = (name: string, file: string) => readFile(join(dir, 'uid-1', 'volumes', name, file), 'utf8');
+    assert.equal(await v('conf', 'sub/a'), 'A');
+    assert.equal(await v('sec', 'key'), 'secret-value');
+    assert.ok((await stat(dirs.get('scratch')!)).isDirectory());
+    assert.equal(await v('kube-api-access-x', 'token'), SA_TOKEN_PLACEHOLDER);
+    assert.equal(await v('kube-api-access-x', 'ca.crt'), 'CA PEM');
+    assert.equal(await v('kube-api-access-x', 'namespace'), 'ns');
+
+    const mounts = containerMounts({ name: 'c', volumeMounts: [{ name: 'conf', mountPath: '/etc/app', readOnly: true }, { name: 'scratch', mountPath: '/data', subPathExpr: '$(POD)' }] }, dirs, [{ name: 'POD', value: 'p' }]);
+    assert.deepEqual(mounts, [
+      { containerPath: '/etc/app', hostPath: join(dir, 'uid-1', 'volumes', 'conf'), readonly: true },
+      { containerPath: '/data', hostPath: join(dir, 'uid-1', 'volumes', 'scratch', 'p'), readonly: false },
+    ]);
+  }));
+
+test('a missing ConfigMap fails unless optional; unsupported volume types are refused', () =>
+  withCtx(async (ctx) => {
+    await assert.rejects(prepareVolumes(pod([{ name: 'c', configMap: { name: 'nope' } }]), ctx), new VolumeError('configmap "nope" not found'));
+    await prepareVolumes(pod([{ name: 'c', configMap: { name: 'nope', optional: true } }]), ctx);
+    await assert.rejects(prepareVolumes(pod([{ name: 'd', persistentVolumeClaim: { claimName: 'x' } }]), ctx), /not supported/);
+  }));

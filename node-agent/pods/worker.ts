@@ -1,0 +1,552 @@
+/**
+ * One pod on this node: its sandbox, containers, probes and status. A worker syncs its pod
+ * whenever something may have changed (a watch event, a container that changed state, a probe
+ * result, a back-off that ended), one sync at a time: a request during a sync runs one more sync
+ * after it, so requests coalesce and nothing is missed.
+ *
+ * A sync is level-triggered: it looks at the pod as the API has it and the containers as the
+ * runtime has them, plans (plan.ts), acts, and writes the status when it changed. The worker's
+ * own memory (back-offs, why a container waits, whether the pod was initialized) only refines
+ * what the runtime shows, so a restart of the agent picks up running pods where they are.
+ *
+ * Ends: a pod with a deletionTimestamp is stopped (preStop, grace period), its final status
+ * written, and deleted through the API with grace 0 and its uid as precondition; a pod that
+ * disappeared from the API is stopped and its sandbox and files removed, and the worker retires.
+ */
+import type { Pod, PodStatus, Probe } from '../../lib/api/core/pod.ts';
+import { isConflict, isNotFound, type ApiClient } from '../../lib/client/client.ts';
+import { RESOURCES } from '../../lib/client/resources.ts';
+import { fieldPathOf, type Recorder } from '../events.ts';
+import { ProbeManager } from '../probes/manager.ts';
+import { runAction } from '../probes/run.ts';
+import type { ProbeKind } from '../probes/state.ts';
+import { LABELS, type ContainerInfo, type Runtime, type SandboxSpec } from '../runtime/types.ts';
+import { Backoff } from './backoff.ts';
+import { ConfigError, containerEnv, type ObjectLookup } from './env.ts';
+import { runHook, type HookHandler } from './hooks.ts';
+import { ImageError, ImagePuller } from './images.ts';
+import { planPod, type Action, type RestartPolicy } from './plan.ts';
+import { containerSpec, sandboxSpec } from './specs.ts';
+import { podStatus } from './status.ts';
+import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
+import { instancesByName, isExited, isRunning, podContainers, type ContainerView } from './view.ts';
+import { containerMounts, prepareVolumes, removePodDir, VolumeError } from './volumes.ts';
+
+export interface PodContext {
+  api: ApiClient;
+  runtime: Runtime;
+  nodeName: string;
+  hostIPs(): string[];
+  /** root of the pods' log directories (/var/log/pods) */
+  logRoot: string;
+  /** root of the pods' volume directories */
+  podsDir: string;
+  caPem: string;
+  recorder: Recorder;
+  lookup: ObjectLookup;
+  /** prefix of container IDs in the status: containerd, simulated */
+  runtimeName: string;
+  log(line: string): void;
+  /** the worker is done with its pod */
+  retire(uid: string): void;
+}
+
+/** A periodic sync catches what no trigger reported (a lost event, a runtime hiccup). */
+const RESYNC_MS = 30_000;
+const RETRY_MS = 2_000;
+/** How long a pod's ConfigMaps and Secrets are trusted before volumes are written again. */
+const VOLUME_REFRESH_MS = 60_000;
+
+export class PodWorker {
+  pod: Pod;
+  private gone = false;
+  private retired = false;
+  private sandbox?: { id: string; spec: SandboxSpec; ips: string[]; ready: boolean };
+  private sandboxAttempt = 0;
+  private sandboxFailedAt?: number;
+  private readonly sandboxBackoff = new Backoff();
+  private readonly restarts = new Backoff();
+  private readonly puller: ImagePuller;
+  /** why the agent holds a container back (image, config, runtime errors) until it next starts */
+  private readonly failures = new Map<string, { reason: string; message?: string }>();
+  private initialized = false;
+  private initFailed = false;
+  private readonly probes: ProbeManager;
+  private volumes?: { dirs: Map<string, string>; at: number };
+  private timer?: { at: number; handle: ReturnType<typeof setTimeout> };
+  private running = false;
+  private again = false;
+  private terminated = false;
+  private readonly abort = new AbortController();
+  /** the views of the last sync, for logs and exec */
+  views: ContainerView[] = [];
+
+  constructor(
+    pod: Pod,
+    private readonly ctx: PodContext,
+  ) {
+    this.pod = pod;
+    this.puller = new ImagePuller(ctx.runtime, new Backoff());
+    this.probes = new ProbeManager({
+      run: (kind, probe, _name, containerId, timeoutMs) => this.runProbe(kind, probe, containerId, timeoutMs),
+      changed: () => this.kick(),
+      failed: (kind, name, output) => this.probeFailed(kind, name, output),
+    });
+  }
+
+  get uid(): string {
+    return this.pod.metadata.uid ?? '';
+  }
+
+  update(pod: Pod): void {
+    // a watch event may trail the agent's own status write: never go back to an older pod
+    if (olderThan(pod.metadata.resourceVersion, this.pod.metadata.resourceVersion)) return;
+    this.pod = pod;
+    this.kick();
+  }
+
+  /** The pod is no longer in the API (deleted, or moved off this node). */
+  podGone(): void {
+    this.gone = true;
+    this.kick();
+  }
+
+  /** Stops timers and probes without touching containers (the agent is shutting down). */
+  close(): void {
+    this.retired = true;
+    this.abort.abort();
+    if (this.timer) clearTimeout(this.timer.handle);
+    this.probes.stopAll();
+  }
+
+  kick(): void {
+    if (this.retired) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.loop();
+  }
+
+  private async loop() {
+    try {
+      do {
+        this.again = false;
+        try {
+          await this.sync();
+        } catch (e) {
+          if (this.retired) return;
+          this.ctx.log(`pod ${this.describe()}: sync failed: ${(e as Error).message}`);
+          this.syncAt(Date.now() + RETRY_MS);
+        }
+      } while (this.again && !this.retired);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Asks for a sync at `at` (ms since the epoch), unless one is already due earlier. */
+  private syncAt(at: number) {
+    if (this.retired) return;
+    if (this.timer && this.timer.at <= at) return;
+    if (this.timer) clearTimeout(this.timer.handle);
+    const handle = setTimeout(() => {
+      this.timer = undefined;
+      this.kick();
+    }, Math.max(0, at - Date.now()));
+    this.timer = { at, handle };
+  }
+
+  private describe() {
+    return `${this.pod.metadata.namespace}/${this.pod.metadata.name}`;
+  }
+
+  // --- events ---
+
+  private event(type: 'normal' | 'warning', v: ContainerView | undefined, reason: string, message: string) {
+    const target = { object: this.pod, fieldPath: v ? fieldPathOf(v.kind, v.spec.name) : undefined };
+    this.ctx.recorder[type](target, reason, message);
+  }
+
+  private probeFailed(kind: ProbeKind, name: string, output: string) {
+    const v = this.views.find((x) => x.spec.name === name);
+    const what = kind === 'liveness' ? 'Liveness' : kind === 'readiness' ? 'Readiness' : 'Startup';
+    this.event('warning', v, 'Unhealthy', `${what} probe failed: ${output.trim()}`);
+  }
+
+  private runProbe(_kind: ProbeKind, probe: Probe, containerId: string, timeoutMs: number) {
+    if (this.ctx.runtime.probe) return Promise.resolve({ ok: this.ctx.runtime.probe(containerId) === 'success', output: 'simulated probe failure' });
+    const spec = this.views.find((v) => v.current?.id === containerId)?.spec;
+    return runAction(probe, { runtime: this.ctx.runtime, containerId, podIP: this.podIP(), ports: spec?.ports ?? [] }, timeoutMs);
+  }
+
+  private podIP(): string {
+    return this.sandbox?.ips[0] ?? this.pod.status?.podIP ?? '';
+  }
+
+  // --- the sync ---
+
+  private async sync(): Promise<void> {
+    if (this.gone) return this.cleanup();
+    if (this.pod.metadata.deletionTimestamp) return this.terminate();
+    if (isTerminal(this.pod.status)) return this.finished();
+    // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does
+    if (!this.pod.status?.startTime) await this.writeStatus(this.status(await this.computeViews(), false));
+
+    if (!(await this.ensureSandbox())) return;
+    if (!(await this.ensureVolumes())) return;
+
+    let views = await this.computeViews();
+    const policy = (this.pod.spec?.restartPolicy ?? 'Always') as RestartPolicy;
+    const plan = planPod({
+      restartPolicy: policy,
+      views,
+      initializedBefore: this.initialized,
+      now: Date.now(),
+      backoffRemaining: (name, finishedAt) => this.restarts.remaining(name, finishedAt, Date.now()),
+    });
+    this.initialized ||= plan.initialized;
+    this.initFailed ||= plan.initFailed;
+    const acted = await this.act(plan.actions, views);
+    if (acted) views = await this.computeViews();
+    this.applyWaits(plan.actions, views);
+
+    const status = this.status(views, false);
+    await this.writeStatus(status);
+
+    // a finished pod keeps its containers (for logs) but gives its network back
+    if (isTerminal(status) && !views.some(isRunning) && this.sandbox?.ready) {
+      await this.ctx.runtime.stopSandbox(this.sandbox.id);
+      this.sandbox.ready = false;
+    }
+    this.scheduleNext(plan.actions);
+  }
+
+  /** A pod that already finished: nothing runs again; its status is kept up to date. */
+  private async finished(): Promise<void> {
+    const views = await this.computeViews();
+    for (const v of views.filter(isRunning)) await this.ctx.runtime.stopContainer(v.current!.id, this.pod.spec?.terminationGracePeriodSeconds ?? 30);
+    if (this.sandbox?.ready) {
+      await this.ctx.runtime.stopSandbox(this.sandbox.id);
+      this.sandbox.ready = false;
+    }
+    await this.writeStatus(this.status(await this.computeViews(), false));
+  }
+
+  private scheduleNext(actions: Action[]) {
+    let next = Date.now() + RESYNC_MS;
+    for (const a of actions) if (a.type === 'wait') next = Math.min(next, a.untilMs);
+    for (const name of this.failures.keys()) {
+      const at = this.puller.retryAt(name);
+      next = Math.min(next, at > 0 ? at : Date.now() + RETRY_MS * 5);
+    }
+    this.syncAt(next);
+  }
+
+  /** Shows CrashLoopBackOff for containers waiting out their back-off. */
+  private applyWaits(actions: Action[], views: ContainerView[]) {
+    const pod = this.pod.metadata;
+    for (const a of actions) {
+      if (a.type !== 'wait') continue;
+      const v = views.find((x) => x.spec.name === a.name);
+      if (!v) continue;
+      const delay = Math.round(this.restarts.delay(a.name, Date.now()) / 1000);
+      v.waiting = { reason: 'CrashLoopBackOff', message: `back-off ${delay}s restarting failed container=${a.name} pod=${pod.name}_${pod.namespace}(${pod.uid})` };
+      this.event('warning', v, 'BackOff', 'Back-off restarting failed container');
+    }
+  }
+
+  private status(views: ContainerView[], terminating: boolean): PodStatus {
+    return podStatus({
+      pod: this.pod,
+      views,
+      initialized: this.initialized || !this.pod.spec?.initContainers?.length,
+      initFailed: this.initFailed,
+      sandbox: this.sandbox ? { ready: this.sandbox.ready, ips: this.sandbox.ips } : undefined,
+      hostIPs: this.ctx.hostIPs(),
+      now: new Date(),
+      runtimeName: this.ctx.runtimeName,
+      terminating,
+    });
+  }
+
+  private async computeViews(): Promise<ContainerView[]> {
+    const infos = await this.ctx.runtime.listContainers({ [LABELS.podUid]: this.uid });
+    const byName = instancesByName(infos);
+    const views = podContainers(this.pod.spec ?? {}).map(({ spec, kind }) => {
+      const inst = byName.get(spec.name) ?? {};
+      const cur = inst.current;
+      const running = cur?.state === 'running';
+      if (kind !== 'init') this.probes.track(spec, running ? { id: cur.id, startedAt: cur.startedAt?.getTime() ?? Date.now() } : undefined);
+      const p = kind === 'init' ? { started: running, ready: false, unhealthy: undefined } : this.probes.state(spec);
+      const view: ContainerView = { spec, kind, current: cur, previous: inst.previous, restartCount: cur?.attempt ?? 0, waiting: this.failures.get(spec.name), ...p };
+      return view;
+    });
+    this.views = views;
+    return views;
+  }
+
+  // --- sandbox and volumes ---
+
+  /** True when the sandbox is ready; otherwise the pod's status says why and a retry is planned. */
+  private async ensureSandbox(): Promise<boolean> {
+    const rt = this.ctx.runtime;
+    if (!this.sandbox) await this.adoptSandbox();
+    if (this.sandbox) {
+      const info = await rt.sandboxStatus(this.sandbox.id);
+      if (info?.ready) {
+        this.sandbox.ips = info.ips.length ? info.ips : this.sandbox.ips;
+        return true;
+      }
+      const phase = this.pod.status?.phase;
+      if (phase === 'Succeeded' || phase === 'Failed') return true; // stopped on purpose
+      // the sandbox died (a reboot, someone removed it): its containers go with it
+      this.ctx.log(`pod ${this.describe()}: sandbox ${this.sandbox.id} is not ready; creating a new one`);
+      await rt.stopSandbox(this.sandbox.id);
+      this.sandboxAttempt = info ? info.attempt + 1 : this.sandboxAttempt + 1;
+      this.sandbox = undefined;
+    }
+    const now = Date.now();
+    if (this.sandboxFailedAt !== undefined) {
+      const left = this.sandboxBackoff.remaining('sandbox', this.sandboxFailedAt, now);
+      if (left > 0) {
+        this.syncAt(now + left);
+        return false;
+      }
+    }
+    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.nodeName);
+    try {
+      const id = await rt.runSandbox(spec, this.abort.signal);
+      const info = await rt.sandboxStatus(id);
+      this.sandbox = { id, spec, ips: info?.ips ?? [], ready: info?.ready ?? true };
+      this.sandboxFailedAt = undefined;
+      this.sandboxBackoff.reset('sandbox');
+      return true;
+    } catch (e) {
+      this.sandboxBackoff.next('sandbox', Date.now());
+      this.sandboxFailedAt = Date.now();
+      const message = `Failed to create pod sandbox: ${(e as Error).message}`;
+      this.event('warning', undefined, 'FailedCreatePodSandBox', message);
+      const views = await this.computeViews();
+      for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
+      await this.writeStatus(this.status(views, false));
+      this.syncAt(Date.now() + this.sandboxBackoff.remaining('sandbox', this.sandboxFailedAt, Date.now()));
+      return false;
+    }
+  }
+
+  /** After a restart of the agent: the newest sandbox the runtime has for this pod. */
+  private async adoptSandbox() {
+    const found = await this.ctx.runtime.listSandboxes({ [LABELS.podUid]: this.uid });
+    if (!found.length) return;
+    const newest = found.sort((a, b) => b.attempt - a.attempt || b.createdAt.getTime() - a.createdAt.getTime())[0];
+    const info = await this.ctx.runtime.sandboxStatus(newest.id);
+    this.sandboxAttempt = newest.attempt;
+    this.sandbox = { id: newest.id, spec: sandboxSpec(this.pod, newest.attempt, this.ctx.logRoot, this.ctx.nodeName), ips: info?.ips ?? [], ready: !!info?.ready };
+    // containers that already ran to completion tell whether the pod was initialized
+    const views = await this.computeViews();
+    this.initialized = views.some((v) => v.kind === 'app' && v.current);
+  }
+
+  private async ensureVolumes(): Promise<boolean> {
+    if (this.volumes && Date.now() - this.volumes.at < VOLUME_REFRESH_MS) return true;
+    try {
+      const dirs = await prepareVolumes(this.pod, { podsDir: this.ctx.podsDir, lookup: this.ctx.lookup, caPem: this.ctx.caPem, hostIP: this.ctx.hostIPs()[0] ?? '' });
+      this.volumes = { dirs, at: Date.now() };
+      return true;
+    } catch (e) {
+      if (!(e instanceof VolumeError)) throw e;
+      if (this.volumes) return true; // keep the files already there until the source is back
+      this.event('warning', undefined, 'FailedMount', `MountVolume.SetUp failed: ${e.message}`);
+      const views = await this.computeViews();
+      for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
+      await this.writeStatus(this.status(views, false));
+      this.syncAt(Date.now() + RETRY_MS * 5);
+      return false;
+    }
+  }
+
+  // --- actions ---
+
+  /** Runs the plan's actions; true when something changed in the runtime. */
+  private async act(actions: Action[], views: ContainerView[]): Promise<boolean> {
+    let acted = false;
+    const killCtx = this.killContext();
+    for (const a of actions) {
+      const v = views.find((x) => x.spec.name === a.name);
+      if (!v) continue;
+      if (a.type === 'kill') {
+        const grace = this.pod.spec?.terminationGracePeriodSeconds ?? 30;
+        const why = a.reason === 'completed' ? `Stopping container ${a.name}` : `Container ${a.name} failed ${a.reason} probe, will be restarted`;
+        await killContainer(killCtx, v, Date.now() + grace * 1000, why);
+        acted = true;
+      } else if (a.type === 'start') {
+        await this.start(v);
+        acted = true;
+      }
+    }
+    return acted;
+  }
+
+  private async start(v: ContainerView): Promise<void> {
+    const rt = this.ctx.runtime;
+    const c = v.spec;
+    const sandbox = this.sandbox!;
+    const attempt = v.current ? v.current.attempt + 1 : 0;
+    // a restart after an exit makes the next one wait longer
+    if (v.current && isExited(v)) this.restarts.next(c.name, Date.now());
+    const events = { normal: (r: string, m: string) => this.event('normal', v, r, m), warning: (r: string, m: string) => this.event('warning', v, r, m) };
+    let id: string;
+    try {
+      const imageRef = await this.puller.ensure(c, sandbox.spec, events, this.abort.signal);
+      const hostIP = this.ctx.hostIPs()[0] ?? '';
+      const podForEnv = { ...this.pod, status: { ...this.pod.status, podIP: sandbox.ips[0], podIPs: sandbox.ips.map((ip) => ({ ip })) } };
+      const env = await containerEnv(podForEnv, c, this.ctx.lookup, hostIP);
+      const mounts = containerMounts(c, this.volumes?.dirs ?? new Map(), env);
+      const spec = containerSpec({ pod: this.pod, container: c, kind: v.kind, attempt, imageRef, nodeName: this.ctx.nodeName, env, mounts });
+      try {
+        id = await rt.createContainer(sandbox.id, spec, sandbox.spec);
+      } catch (e) {
+        throw new StartError('CreateContainerError', (e as Error).message);
+      }
+      events.normal('Created', 'Container created');
+      try {
+        await rt.startContainer(id);
+      } catch (e) {
+        throw new StartError('RunContainerError', (e as Error).message);
+      }
+      events.normal('Started', 'Container started');
+      this.failures.delete(c.name);
+    } catch (e) {
+      const reason = e instanceof ImageError ? e.reason : e instanceof ConfigError || e instanceof VolumeError ? 'CreateContainerConfigError' : e instanceof StartError ? e.reason : 'CreateContainerError';
+      const message = (e as Error).message;
+      this.failures.set(c.name, { reason, message });
+      if (!(e instanceof ImageError)) events.warning('Failed', `Error: ${message}`);
+      return;
+    }
+    const postStart = c.lifecycle?.postStart as HookHandler | undefined;
+    if (postStart) {
+      const r = await runHook(postStart, { runtime: rt, containerId: id, podIP: sandbox.ips[0] ?? '', ports: c.ports ?? [] }, 30_000, this.abort.signal);
+      if (!r.ok) {
+        this.event('warning', v, 'FailedPostStartHook', `PostStartHook failed: ${r.output}`);
+        await rt.stopContainer(id, this.pod.spec?.terminationGracePeriodSeconds ?? 30);
+      }
+    }
+  }
+
+  private killContext(): KillContext {
+    return {
+      runtime: this.ctx.runtime,
+      pod: this.pod,
+      podIP: this.podIP(),
+      events: { normal: (v, r, m) => this.event('normal', v, r, m), warning: (v, r, m) => this.event('warning', v, r, m) },
+      signal: this.abort.signal,
+    };
+  }
+
+  // --- status ---
+
+  private async writeStatus(status: PodStatus): Promise<void> {
+    if (sameStatus(status, this.pod.status ?? {})) return;
+    try {
+      // unconditional: the agent owns the pod's status, and a conflict would only delay it
+      const body = { ...this.pod, metadata: { ...this.pod.metadata, resourceVersion: undefined }, status };
+      const updated = await this.ctx.api.update<Pod>(RESOURCES.pods, body, 'status');
+      if (updated.metadata.uid === this.uid) this.pod = updated;
+    } catch (e) {
+      if (isNotFound(e)) return; // gone meanwhile: the watch will say so
+      if (isConflict(e)) return this.syncAt(Date.now() + 200);
+      throw e;
+    }
+  }
+
+  // --- the end of a pod ---
+
+  private async terminate(): Promise<void> {
+    if (this.terminated) return;
+    const grace = deletionGrace(this.pod);
+    this.probes.stopAll();
+    const views = await this.computeViews();
+    await killPod(this.killContext(), views, grace);
+    const after = await this.computeViews();
+    if (this.sandbox) {
+      await this.ctx.runtime.stopSandbox(this.sandbox.id);
+      this.sandbox.ready = false;
+    }
+    await this.writeStatus(this.status(after, true)).catch((e) => this.ctx.log(`pod ${this.describe()}: final status not written: ${(e as Error).message}`));
+    this.terminated = true;
+    const { namespace, name, uid } = this.pod.metadata;
+    try {
+      await this.ctx.api.delete(RESOURCES.pods, namespace, name!, { gracePeriodSeconds: 0, preconditions: { uid } });
+    } catch (e) {
+      // a conflict on the uid means another pod of that name exists now: ours is gone
+      if (!isConflict(e)) {
+        this.terminated = false;
+        throw e;
+      }
+    }
+    await this.ctx.recorder.flush();
+  }
+
+  private async cleanup(): Promise<void> {
+    const rt = this.ctx.runtime;
+    this.probes.stopAll();
+    const sandboxes = await rt.listSandboxes({ [LABELS.podUid]: this.uid });
+    if (!this.terminated && sandboxes.length) {
+      const views = await this.computeViews();
+      // deleted without this agent's grace-period flow (force delete): stop quickly
+      await killPod(this.killContext(), views, Math.min(deletionGrace(this.pod), 2));
+    }
+    for (const s of sandboxes) {
+      await rt.stopSandbox(s.id);
+      await rt.removeSandbox(s.id);
+    }
+    for (const c of await rt.listContainers({ [LABELS.podUid]: this.uid })) await rt.removeContainer(c.id);
+    await removePodDir(this.ctx.podsDir, this.uid);
+    this.close();
+    this.ctx.retire(this.uid);
+  }
+
+  // --- for logs and exec ---
+
+  /** The container instance `kubectl logs`/`exec` mean: the current one, or the one before. */
+  instance(container: string, previous: boolean): ContainerInfo | undefined {
+    const v = this.views.find((x) => x.spec.name === container);
+    if (!v) return undefined;
+    if (!previous) return v.current;
+    // with a restart pending, the exited current instance is what "previous" shows
+    return v.current && isExited(v) && v.waiting ? v.current : v.previous;
+  }
+}
+
+const isTerminal = (s: PodStatus | undefined) => s?.phase === 'Succeeded' || s?.phase === 'Failed';
+
+/** resourceVersions are the log's revisions: integers, compared as such. */
+function olderThan(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b || !/^\d+$/.test(a) || !/^\d+$/.test(b)) return false;
+  return BigInt(a) < BigInt(b);
+}
+
+/** Equal as JSON once nulls and absent fields are dropped and keys sorted (the API's echo may differ so). */
+export function sameStatus(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => {
+    if (x === null) return undefined;
+    if (typeof x === 'object' && !Array.isArray(x)) return Object.fromEntries(Object.entries(x).filter(([, y]) => y !== null && y !== undefined).sort(([p], [q]) => (p < q ? -1 : 1)));
+    return x;
+  });
+}
+
+class StartError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type { ContainerView };

@@ -1,0 +1,56 @@
+/**
+ * The contract between the node agent and its tunnel: what the apiserver may ask of a node
+ * (pods/log, pods/exec) and the handlers the agent gives to serve it. The agent only dials out;
+ * every request reaches it over the one WebSocket it opened (openTunnel).
+ */
+
+import type { ExecRequest, ExecResult, LogsRequest } from '../../lib/tunnel/protocol.ts';
+
+export type { ExecRequest, ExecResult, LogsRequest };
+
+export interface TunnelHandlers {
+  /**
+   * Writes the log to `out` and resolves when done (at once without `follow`; with `follow` when
+   * the container stops or `signal` aborts because the client went away). A thrown error is
+   * reported to the client; the tunnel closes `out` itself.
+   */
+  logs(req: LogsRequest, out: WritableStreamDefaultWriter<Uint8Array>, signal: AbortSignal): Promise<void>;
+  exec(req: ExecRequest): Promise<ExecResult>;
+}
+
+export interface JoinOptions {
+  /** the API's base URL, e.g. https://203.0.113.7:6443 */
+  server: string;
+  /** a bootstrap token, `<6 chars>.<16 chars>` (timonier token create); not needed once joined */
+  token?: string;
+  nodeName: string;
+  /** where the credential is kept (credential.json, mode 0600) */
+  stateDir: string;
+  /** the cluster CA; without it the CA comes from kube-public/cluster-info, checked with the token */
+  caPem?: string;
+}
+
+export interface NodeCredential {
+  /** bearer token of system:node:<name> (group system:nodes) */
+  credential: string;
+  caPem: string;
+}
+
+export interface TunnelOptions {
+  server: string;
+  credential: string;
+  caPem: string;
+  nodeName: string;
+  handlers: TunnelHandlers;
+  /** aborting closes the tunnel for good */
+  signal?: AbortSignal;
+  /** progress lines (connected, reconnecting in Ns); default: none */
+  log?: (line: string) => void;
+}
+
+export interface Tunnel {
+  /** resolves once the tunnel is connected (the first time) */
+  ready: Promise<void>;
+  /** closes the tunnel and stops reconnecting */
+  close(): void;
+}

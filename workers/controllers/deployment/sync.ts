@@ -1,0 +1,42 @@
+/**
+ * One sync of one Deployment: what every step of the rollout reads and updates. Each write's
+ * result replaces what the sync holds, so a later step never writes from a stale copy (which the
+ * API would refuse with a 409, restarting the sync).
+ */
+import type { Deployment } from '../../../lib/api/apps/deployment.ts';
+import type { ReplicaSet } from '../../../lib/api/apps/replicaset.ts';
+import { RESOURCES } from '../../../lib/client/resources.ts';
+import type { ControllerContext } from '../framework/controller.ts';
+
+export interface Sync {
+  ctx: ControllerContext;
+  key: string;
+  /** the Deployment as last read or written; steps change its status and annotations in place */
+  d: Deployment;
+  /** its ReplicaSets (after adoption and release), kept current with every write */
+  rsList: ReplicaSet[];
+  now: Date;
+}
+
+/** Ends a sync without error: nothing to retry (the namespace is going away). */
+export class SyncAborted extends Error {}
+
+/** Writes the Deployment's status and annotations (the status subresource takes both). */
+export async function writeStatus(s: Sync): Promise<void> {
+  s.d = await s.ctx.api.update(RESOURCES.deployments, s.d, 'status');
+}
+
+/** Records a ReplicaSet as just written (or created). */
+export function remember(s: Sync, rs: ReplicaSet): ReplicaSet {
+  const i = s.rsList.findIndex((x) => x.metadata.uid === rs.metadata.uid);
+  if (i >= 0) s.rsList[i] = rs;
+  else s.rsList.push(rs);
+  return rs;
+}
+
+/** The current copy of a ReplicaSet the sync may have written since it was handed around. */
+export function latest(s: Sync, rs: ReplicaSet): ReplicaSet;
+export function latest(s: Sync, rs: ReplicaSet | undefined): ReplicaSet | undefined;
+export function latest(s: Sync, rs: ReplicaSet | undefined): ReplicaSet | undefined {
+  return rs && (s.rsList.find((x) => x.metadata.uid === rs.metadata.uid) ?? rs);
+}

@@ -1,0 +1,74 @@
+/**
+ * What the garbage collector can see: every served resource that can be listed and deleted, found
+ * through discovery as Kubernetes' GC does with its RESTMapper, so owners and dependents of any
+ * kind (not only those the client knows by name) are followed. Discovery is cached per isolate.
+ */
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Resource } from '../../../lib/client/resources.ts';
+
+export interface ApiResource extends Resource {
+  kind: string;
+}
+
+export interface ResourceMap {
+  byKind(group: string, kind: string): ApiResource | undefined;
+  byResource(group: string, resource: string): ApiResource | undefined;
+  /** the resources the collector lists to find dependents */
+  collectable: ApiResource[];
+}
+
+/** Kubernetes' GC ignores events (DefaultIgnoredResources): nothing is owned by them, and they are many. */
+const IGNORED = new Set(['/events', 'events.k8s.io/events']);
+const CACHE_MS = 5 * 60_000;
+let cached: { at: number; map: Promise<ResourceMap> } | undefined;
+
+interface ApiResourceList {
+  groupVersion: string;
+  resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];
+}
+
+/** `v1` → '', `apps/v1` → 'apps': the group of an apiVersion. */
+export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
+
+export function resourceMap(api: ApiClient): Promise<ResourceMap> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.map;
+  const map = discover(api);
+  cached = { at: Date.now(), map };
+  map.catch(() => (cached = undefined)); // a failed discovery is retried on the next call
+  return map;
+}
+
+/** Drops the cached discovery (tests serving different resources). */
+export function forgetDiscovery(): void {
+  cached = undefined;
+}
+
+async function discover(api: ApiClient): Promise<ResourceMap> {
+  const get = async <T>(path: string) => (await (await api.request('GET', path)).json()) as T;
+  const groups = await get<{ groups: { preferredVersion: { groupVersion: string } }[] }>('/apis');
+  const lists = await Promise.all([get<ApiResourceList>('/api/v1'), ...groups.groups.map((g) => get<ApiResourceList>(`/apis/${g.preferredVersion.groupVersion}`))]);
+  return mapOf(lists);
+}
+
+/** Builds the map from discovery's resource lists (exported for tests). */
+export function mapOf(lists: ApiResourceList[]): ResourceMap {
+  const all: ApiResource[] = [];
+  const collectable: ApiResource[] = [];
+  for (const list of lists) {
+    const group = groupOf(list.groupVersion);
+    const version = list.groupVersion.slice(list.groupVersion.indexOf('/') + 1);
+    for (const r of list.resources) {
+      if (r.name.includes('/')) continue; // subresources
+      const res: ApiResource = { group, version, resource: r.name, namespaced: r.namespaced, kind: r.kind };
+      all.push(res);
+      if (!IGNORED.has(`${group}/${r.name}`) && r.verbs.includes('list') && r.verbs.includes('delete')) collectable.push(res);
+    }
+  }
+  const kinds = new Map(all.map((r) => [`${r.group}/${r.kind}`, r]));
+  const resources = new Map(all.map((r) => [`${r.group}/${r.resource}`, r]));
+  return {
+    byKind: (group, kind) => kinds.get(`${group}/${kind}`),
+    byResource: (group, resource) => resources.get(`${group}/${resource}`),
+    collectable,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The nodes and bound pods, kept from one cycle to the next, as kube-scheduler keeps its cache:
+ * listing every bound pod at each cycle would cost the API more than the scheduling does. The
+ * pods a cycle binds are added to it at once (plan.ts assumes them), so the next cycle counts
+ * them without a list.
+ *
+ * When it is listed again: at the next cycle after a node changed, a pod was deleted, a binding
+ * failed or the cron resync ran, and at the latest MAX_AGE_MS after the last list. In between it
+ * may miss capacity freed by a pod that finished (counted as still there: the scheduler is then
+ * only more careful), and a pod bound by another scheduler (this one may then overcommit a node,
+ * which its kubelet would refuse).
+ */
+import type { Node } from '../../../lib/api/core/node.ts';
+import type { Pod } from '../../../lib/api/core/pod.ts';
+import { RESOURCES } from '../../../lib/client/resources.ts';
+import type { ControllerContext } from '../framework/controller.ts';
+import { snapshot, type Snapshot } from './snapshot.ts';
+
+const MAX_AGE_MS = 10_000;
+const BOUND = 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed';
+
+export class SnapshotCache {
+  private snap?: Snapshot;
+  private listedAt = 0;
+  private stale = true;
+
+  /** Capacity may have changed: list again at the next cycle. */
+  invalidate(): void {
+    this.stale = true;
+  }
+
+  async get(ctx: ControllerContext): Promise<Snapshot> {
+    const now = ctx.now().getTime();
+    if (this.snap && !this.stale && now - this.listedAt <= MAX_AGE_MS) return this.snap;
+    // cleared before listing: a change seen during the lists counts for the next cycle
+    this.stale = false;
+    const [nodes, bound] = await Promise.all([ctx.api.list<Node>(RESOURCES.nodes), ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: BOUND })]);
+    this.snap = snapshot(nodes.items, bound.items);
+    this.listedAt = now;
+    return this.snap;
+  }
+}

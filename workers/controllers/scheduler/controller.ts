@@ -1,0 +1,72 @@
+/**
+ * The scheduler (reporting component and field manager `default-scheduler`): binds every pending
+ * pod whose schedulerName is default-scheduler to a node, through `POST pods/binding`.
+ *
+ * Keys: there is one, `pending` ("the pending pods"). Every pod or node change maps to it, so a
+ * batch of changes, however large, makes one cycle that lists once and places all pending pods
+ * (cycle.ts); a node change thus retries every unschedulable pod, as does a pod going away. While
+ * unschedulable pods remain, the key is also looked at again every RETRY_SECONDS. Node changes,
+ * pod deletions and the resync also tell the cache of nodes and bound pods to list again
+ * (cache.ts).
+ *
+ * One cycle at a time per isolate: a reconcile arriving while a cycle runs only asks that cycle
+ * to run once more when it ends, so concurrent batches neither double-bind nor count the same
+ * free cpu twice. (Isolates elsewhere may still race; the loser's binding gets a 409 and is
+ * skipped.)
+ */
+import type { Controller, ControllerContext } from '../framework/controller.ts';
+import { Rechecks } from '../nodelifecycle/recheck.ts';
+import { SnapshotCache } from './cache.ts';
+import { scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
+
+const KEY = 'pending';
+const RETRY_SECONDS = 30;
+
+/** A scheduler with its own memory (tests make fresh ones; the worker has one per isolate). */
+export function newScheduler(): Controller {
+  const rechecks = new Rechecks();
+  const reported: Reports = new Map();
+  const cache = new SnapshotCache();
+  let running = false;
+  let again = false;
+
+  async function cycle(ctx: ControllerContext): Promise<void> {
+    rechecks.fired(KEY, ctx.now().getTime());
+    const { unschedulable } = await scheduleCycle(ctx, cache, reported);
+    if (unschedulable) {
+      const now = ctx.now().getTime();
+      await rechecks.at(ctx, KEY, now + RETRY_SECONDS * 1000, now);
+    }
+  }
+
+  return {
+    name: SCHEDULER_NAME,
+    fieldManager: SCHEDULER_NAME,
+    keysFor(change) {
+      if (change.group !== '' || (change.resource !== 'pods' && change.resource !== 'nodes')) return [];
+      if (change.resource === 'nodes' || change.type === 'DELETED') cache.invalidate();
+      return [KEY];
+    },
+    async resync() {
+      cache.invalidate();
+      return [KEY];
+    },
+    async reconcile(_key, ctx) {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          await cycle(ctx);
+        } while (again);
+      } finally {
+        running = false;
+      }
+    },
+  };
+}
+
+export const scheduler = newScheduler();

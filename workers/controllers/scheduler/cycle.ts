@@ -1,0 +1,116 @@
+/**
+ * One scheduling cycle with its I/O: one list of the pending pods, then (only if there are any)
+ * the nodes and bound pods (cache.ts: listed again only when something changed), every decision
+ * made in memory (plan.ts), then the bindings and reports written concurrently. A pod that was
+ * bound or deleted by someone else meanwhile (409/404) is skipped, and the cache listed again.
+ */
+import type { Pod, PodCondition } from '../../../lib/api/core/pod.ts';
+import { isConflict, isNotFound } from '../../../lib/client/client.ts';
+import { RESOURCES } from '../../../lib/client/resources.ts';
+import type { ControllerContext } from '../framework/controller.ts';
+import type { SnapshotCache } from './cache.ts';
+import { plan, type Decision } from './plan.ts';
+
+export const SCHEDULER_NAME = 'default-scheduler';
+const ACTIVE = 'status.phase!=Succeeded,status.phase!=Failed';
+const PENDING = `spec.nodeName=,spec.schedulerName=${SCHEDULER_NAME},${ACTIVE}`;
+/** Requests in flight at once (bindings, events, status patches). */
+const CONCURRENCY = 16;
+/** A pod still unschedulable with the same message is reported again after this long. */
+const REPORT_AGAIN_MS = 5 * 60_000;
+
+const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const asPod = (p: Pod): Pod => ({ ...p, apiVersion: 'v1', kind: 'Pod' });
+
+/** Gated and terminating pods wait; everything else pending is ours. */
+const schedulable = (p: Pod) => !p.metadata.deletionTimestamp && !p.spec?.schedulingGates?.length;
+
+/** The last FailedScheduling report per pod uid, so that a pod retried often does not flood events. */
+export type Reports = Map<string, { message: string; at: number }>;
+
+/** POST pods/binding; false when the pod was bound or deleted by someone else meanwhile. */
+async function bind(ctx: ControllerContext, cache: SnapshotCache, pod: Pod, node: string): Promise<boolean> {
+  const { namespace, name, uid } = pod.metadata;
+  try {
+    await ctx.api.post(RESOURCES.pods, namespace, name!, 'binding', {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name, namespace, uid },
+      target: { apiVersion: 'v1', kind: 'Node', name: node },
+    });
+    return true;
+  } catch (e) {
+    cache.invalidate(); // the assumed binding did not happen
+    if (isConflict(e) || isNotFound(e)) return false;
+    throw e;
+  }
+}
+
+/** Event FailedScheduling, then PodScheduled=False with the same message (when it changed). */
+async function reportFailure(ctx: ControllerContext, reported: Reports, d: Failure, now: Date): Promise<void> {
+  const { pod } = d;
+  const uid = pod.metadata.uid!;
+  const last = reported.get(uid);
+  if (!last || last.message !== d.message || now.getTime() - last.at >= REPORT_AGAIN_MS) {
+    await ctx.events.warning(asPod(pod), 'FailedScheduling', d.message);
+    reported.set(uid, { message: d.message, at: now.getTime() });
+  }
+  const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+  if (current?.status === 'False' && current.reason === d.reason && current.message === d.message) return;
+  const condition: PodCondition = {
+    type: 'PodScheduled',
+    status: 'False',
+    lastProbeTime: null as unknown as string,
+    lastTransitionTime: current?.status === 'False' && current.lastTransitionTime ? current.lastTransitionTime : rfc3339(now),
+    reason: d.reason,
+    message: d.message,
+  };
+  try {
+    await ctx.api.patch(RESOURCES.pods, pod.metadata.namespace, pod.metadata.name!, { status: { conditions: [condition] } }, 'strategic', 'status');
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, collecting errors instead of stopping. */
+async function eachLimited<T>(items: T[], limit: number, errors: unknown[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item).catch((e) => errors.push(e));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export interface CycleResult {
+  bound: number;
+  unschedulable: number;
+}
+
+type Placement = Extract<Decision, { node: string }>;
+type Failure = Exclude<Decision, Placement>;
+
+export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports): Promise<CycleResult> {
+  const { items } = await ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: PENDING });
+  const pending = items.filter(schedulable);
+  const waiting = new Set(pending.map((p) => p.metadata.uid));
+  for (const uid of reported.keys()) if (!waiting.has(uid)) reported.delete(uid);
+  if (!pending.length) return { bound: 0, unschedulable: 0 };
+
+  const decisions = plan(pending, await cache.get(ctx));
+  const placements = decisions.filter((d): d is Placement => d.node !== undefined);
+  const failures = decisions.filter((d): d is Failure => d.node === undefined);
+  const errors: unknown[] = [];
+  const bound: Placement[] = [];
+  await eachLimited(placements, CONCURRENCY, errors, async (d) => (await bind(ctx, cache, d.pod, d.node)) && bound.push(d));
+  // events once every pod of the batch is bound: a large batch gets running sooner
+  await eachLimited(bound, CONCURRENCY, errors, ({ pod, node }) =>
+    ctx.events.normal(asPod(pod), 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`),
+  );
+  const now = ctx.now();
+  await eachLimited(failures, CONCURRENCY, errors, (d) => reportFailure(ctx, reported, d, now));
+  if (errors.length) throw errors[0];
+  return { bound: bound.length, unschedulable: failures.length };
+}
