@@ -8,11 +8,13 @@ import { parseArgs } from 'node:util';
 const USAGE = `usage: timonier <command> [flags]
 commands:
   start   run the control plane locally (timonier start --help)
-  token   create a join token for node agents (timonier token create --help)`;
+  token   create a join token for node agents (timonier token create --help)
+  node-agent  join this machine to a cluster as a node (timonier node-agent join --help)`;
 
 const COMMANDS = {
   start: async (argv) => (await load('../local/serve.ts')).serve(argv),
   token: async (argv) => (await load('../node-agent/tunnel/token-create.ts')).tokenCommand(argv),
+  'node-agent': async (argv) => (await load('../node-agent/cli.ts')).nodeAgentCommand(argv),
 };
 
 async function load(path) {

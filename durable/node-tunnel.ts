@@ -14,11 +14,14 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../workers/apiserver/env.ts';
-import { fromBase64, parseDataFrame, PING, PONG, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type ToAgent, type TunnelError } from '../lib/tunnel/protocol.ts';
+import { errorResponse, LogFeed } from './log-feed.ts';
+import { fromBase64, parseDataFrame, PING, PONG, REPLACED, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type ToAgent, type TunnelError } from '../lib/tunnel/protocol.ts';
 
 const AGENT = 'agent';
 /** kubectl gets the response headers at the first log byte, or after this long with none */
 const FIRST_BYTE_WAIT_MS = 1000;
+/** log bytes held for a client that reads slower than the node writes (there is no flow control) */
+const MAX_QUEUED_BYTES = 16 << 20;
 
 export type TunnelReply<T> = { ok: true; value: T } | { ok: false; error: TunnelError };
 
@@ -78,7 +81,7 @@ export class NodeTunnel extends DurableObject<Env> {
 
   private accept(request: Request): Response {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('expected a WebSocket upgrade', { status: 426 });
-    for (const old of this.ctx.getWebSockets(AGENT)) old.close(4000, 'replaced by a newer connection');
+    for (const old of this.ctx.getWebSockets(AGENT)) old.close(REPLACED, 'replaced by a newer connection');
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [AGENT]);
     return new Response(null, { status: 101, webSocket: client });
@@ -88,20 +91,25 @@ export class NodeTunnel extends DurableObject<Env> {
     const ws = this.agent();
     if (!ws) return Promise.resolve(errorResponse(notConnected(node)));
     const id = this.newId();
-    const feed = new Feed();
+    const feed = new LogFeed();
+    // the client went away (or cannot keep up): tell the agent to stop
+    const cancel = () => {
+      if (this.pending.delete(id)) this.send(ws, id, { type: 'cancel', id });
+    };
     this.pending.set(id, {
       ws,
-      data: (bytes) => feed.push(bytes),
+      data: (bytes) => {
+        if (feed.push(bytes) > MAX_QUEUED_BYTES) {
+          cancel(); // the client cannot keep up: end its log rather than hold the node's in memory
+          feed.end();
+        }
+      },
       end: (error) => {
         this.pending.delete(id);
         feed.end(error);
       },
     });
     this.send(ws, id, { type: 'logs', id, req });
-    // the client went away: tell the agent to stop
-    const cancel = () => {
-      if (this.pending.delete(id)) this.send(ws, id, { type: 'cancel', id });
-    };
     return feed.response(FIRST_BYTE_WAIT_MS, cancel);
   }
 
@@ -157,70 +165,6 @@ export class NodeTunnel extends DurableObject<Env> {
     for (;;) {
       const id = crypto.getRandomValues(new Uint32Array(1))[0];
       if (id !== 0 && !this.pending.has(id)) return id;
-    }
-  }
-}
-
-function errorResponse(error: TunnelError): Response {
-  return new Response(JSON.stringify({ error }), { status: error.code ?? 400, headers: { 'Content-Type': 'application/json' } });
-}
-
-/**
- * Log bytes on their way from the agent's socket to a client's response. The response stream may
- * only be touched from the request that made it (workerd's rule for I/O objects), so the socket's
- * handler only queues and wakes; the pump, running in the request, writes.
- */
-class Feed {
-  private chunks: Uint8Array[] = [];
-  private done: { error?: TunnelError } | undefined;
-  private wake: (() => void) | undefined;
-
-  push(bytes: Uint8Array) {
-    this.chunks.push(bytes);
-    this.wake?.();
-  }
-
-  end(error?: TunnelError) {
-    this.done = { error };
-    this.wake?.();
-  }
-
-  private next(timeoutMs?: number): Promise<void> {
-    if (this.chunks.length || this.done) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = timeoutMs === undefined ? undefined : setTimeout(resolve, timeoutMs);
-      this.wake = () => {
-        this.wake = undefined;
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  /** The response: an error if the agent fails before any byte, else the stream of its bytes. */
-  async response(firstByteWaitMs: number, cancel: () => void): Promise<Response> {
-    await this.next(firstByteWaitMs);
-    if (!this.chunks.length && this.done?.error) return errorResponse(this.done.error);
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    // a client leaving while nothing is written is seen here, not by a write
-    writer.closed.catch(() => {
-      cancel();
-      this.end();
-    });
-    void this.pump(writer, cancel);
-    return new Response(readable, { headers: { 'Content-Type': 'text/plain' } });
-  }
-
-  private async pump(writer: WritableStreamDefaultWriter<Uint8Array>, cancel: () => void) {
-    try {
-      for (;;) {
-        await this.next();
-        for (const chunk of this.chunks.splice(0)) await writer.write(chunk);
-        if (this.done) return await writer.close();
-      }
-    } catch {
-      cancel(); // the reader is gone
     }
   }
 }

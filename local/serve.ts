@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startControlPlane, type ControlPlane } from './runtime.ts';
 
-const USAGE = `usage: timonier start [--data-dir DIR] [--port N] [--host H] [--compaction-window SECONDS] [--verbose]
+const USAGE = `usage: timonier start [--data-dir DIR] [--port N] [--host H] [--compaction-window SECONDS] [--node] [--verbose]
   --data-dir           where the cluster lives (default .timonier)
   --port               HTTPS port of the API (default 6443; 0 picks a free one)
   --host               address to listen on (default 127.0.0.1)
   --compaction-window  seconds of history kept for watches and paginated lists (default 300)
+  --node               also run a node agent on this machine (containerd if usable, else simulated)
   --verbose            show the workers' logs`;
 
 /** A stop taking longer than this ends the process anyway (exit 1). */
@@ -23,6 +24,8 @@ export interface ServeArgs {
   host?: string;
   compactionWindowSeconds?: number;
   verbose: boolean;
+  /** also run a node agent here */
+  node?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -38,6 +41,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
         host: { type: 'string' },
         'compaction-window': { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        node: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -52,6 +56,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
     host: parsed.host,
     compactionWindowSeconds: window === undefined ? undefined : integer('--compaction-window', window, 1, Number.MAX_SAFE_INTEGER),
     verbose: parsed.verbose,
+    ...(parsed.node ? { node: true } : {}),
   };
 }
 
@@ -90,6 +95,7 @@ export async function serve(argv: string[]): Promise<void> {
     process.exit(1);
   }
 
+  let node: { stop(): Promise<void> } | undefined;
   let stopping = false;
   const shutdown = async () => {
     // Ctrl-C reaches us twice: from the terminal and relayed by npm
@@ -100,6 +106,7 @@ export async function serve(argv: string[]): Promise<void> {
       process.exit(1);
     }, STOP_GRACE_MS).unref();
     console.log('timonier: stopping');
+    await node?.stop();
     await cp.stop();
     process.exit(0);
   };
@@ -111,4 +118,13 @@ export async function serve(argv: string[]): Promise<void> {
 
   console.log(`timonier: API at ${cp.url} (Ctrl-C stops it)`);
   console.log(`export KUBECONFIG=${cp.kubeconfigPath}`);
+
+  if (args.node) {
+    try {
+      const { startLocalNode } = await import('../node-agent/local.ts');
+      node = await startLocalNode(cp, (line) => console.log(`node-agent: ${line}`));
+    } catch (e) {
+      console.error(`timonier: the local node agent did not start: ${(e as Error).message}`);
+    }
+  }
 }

@@ -7,6 +7,7 @@
  * the relist loop wakes workers whose containers changed in the runtime; the heartbeats keep the
  * Node and Lease; `handlers` serve logs and exec for the tunnel.
  */
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Pod } from '../lib/api/core/pod.ts';
@@ -86,6 +87,9 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
   await heartbeats.reportNow();
   log(`node ${o.nodeName} registered (${facts.cpus} CPUs, ${Math.round(facts.memoryBytes / 2 ** 20)} MiB, ${facts.addresses[0] ?? 'no address'})`);
 
+  // what this agent creates in the runtime carries its node and cluster: agents of other nodes
+  // or clusters sharing the runtime (tests, a reinstalled machine) leave it alone, and vice versa
+  const owner = { [LABELS.node]: o.nodeName, [LABELS.cluster]: createHash('sha256').update(o.caPem).digest('hex').slice(0, 12) };
   const workers = new Map<string, PodWorker>();
   const byName = new Map<string, string>(); // namespace/name → uid
   const stop = new AbortController();
@@ -94,6 +98,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     api,
     runtime: o.runtime,
     nodeName: o.nodeName,
+    owner,
     hostIPs: () => facts.addresses.slice(0, 1),
     logRoot,
     podsDir,
@@ -138,8 +143,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     log,
   );
 
-  const nodeLabel = { [LABELS.node]: o.nodeName };
-  const relist = relistLoop(o.runtime, nodeLabel, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
+  const relist = relistLoop(o.runtime, owner, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
 
   const worker = (namespace: string, name: string) => {
     const uid = byName.get(`${namespace}/${name}`);

@@ -18,7 +18,7 @@ function find(dir, out = []) {
 }
 
 const only = process.argv[2];
-const all = ['lib', 'workers', 'durable', 'local', 'node-agent', 'test'].flatMap((d) => {
+const all = ['lib', 'workers', 'durable', 'local', 'node-agent', 'scripts', 'test'].flatMap((d) => {
   try {
     return find(d);
   } catch {

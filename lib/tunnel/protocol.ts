@@ -18,6 +18,8 @@ export const tunnelPath = (node: string) => `${TUNNEL_PREFIX}${encodeURIComponen
 export const JOIN_PATH = '/timonier/v1/node-credentials';
 
 export const PING = 'ping';
+/** the close code of an agent socket that a newer connection of the same node replaced */
+export const REPLACED = 4000;
 export const PONG = 'pong';
 
 /** `kubectl logs` parameters, as the apiserver received them on pods/log. */

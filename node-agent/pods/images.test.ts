@@ -5,7 +5,7 @@ import { Backoff } from './backoff.ts';
 import { ImagePuller, pullPolicy } from './images.ts';
 import { sandboxSpec } from './specs.ts';
 
-const sandbox = sandboxSpec({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', uid: 'u' }, spec: { containers: [] } }, 0, '/tmp/none', 'n1');
+const sandbox = sandboxSpec({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', uid: 'u' }, spec: { containers: [] } }, 0, '/tmp/none', {});
 
 function recorder() {
   const seen: string[] = [];

@@ -18,7 +18,7 @@ test('the cgroup parent holds the pod uid under the QoS class', () => {
 });
 
 test('sandbox: log directory, cgroup, hostname, host ports, labels', () => {
-  const s = sandboxSpec(pod, 0, '/var/log/pods', 'n1');
+  const s = sandboxSpec(pod, 0, '/var/log/pods', { 'timonier.dev/node': 'n1' });
   assert.equal(s.logDirectory, '/var/log/pods/shop_web-1_ab-12');
   assert.equal(s.cgroupParent, '/kubepods/besteffort/podab-12');
   assert.equal(s.hostname, 'web-1');
@@ -29,7 +29,7 @@ test('sandbox: log directory, cgroup, hostname, host ports, labels', () => {
 });
 
 test('container: log path per attempt, $(VAR) expanded in the command, identifying labels', () => {
-  const c = containerSpec({ pod, container: pod.spec!.containers![0] as { name: string }, kind: 'app', attempt: 2, imageRef: 'sha256:1', nodeName: 'n1', env: [{ name: 'PORT', value: '8080' }], mounts: [] });
+  const c = containerSpec({ pod, container: pod.spec!.containers![0] as { name: string }, kind: 'app', attempt: 2, imageRef: 'sha256:1', owner: { 'timonier.dev/node': 'n1' }, env: [{ name: 'PORT', value: '8080' }], mounts: [] });
   assert.equal(c.logPath, 'httpd/2.log');
   assert.deepEqual(c.command, ['httpd', '-p', '8080']);
   assert.equal(c.image, 'sha256:1');

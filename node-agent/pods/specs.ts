@@ -16,11 +16,14 @@ export function cgroupParent(qosClass: string | undefined, uid: string): string 
 
 export const logDirectory = (logRoot: string, pod: Pod) => `${logRoot}/${pod.metadata.namespace}_${pod.metadata.name}_${pod.metadata.uid}`;
 
-export function podLabels(pod: Pod, nodeName: string): Record<string, string> {
-  return { [LABELS.podName]: pod.metadata.name ?? '', [LABELS.podNamespace]: pod.metadata.namespace ?? '', [LABELS.podUid]: pod.metadata.uid ?? '', [LABELS.node]: nodeName };
+/** The labels naming the agent that owns a sandbox or container (LABELS.node, LABELS.cluster). */
+export type OwnerLabels = Record<string, string>;
+
+export function podLabels(pod: Pod, owner: OwnerLabels): Record<string, string> {
+  return { [LABELS.podName]: pod.metadata.name ?? '', [LABELS.podNamespace]: pod.metadata.namespace ?? '', [LABELS.podUid]: pod.metadata.uid ?? '', ...owner };
 }
 
-export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, nodeName: string): SandboxSpec {
+export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: OwnerLabels): SandboxSpec {
   const spec = pod.spec ?? {};
   const uid = pod.metadata.uid ?? '';
   const ports = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].flatMap((c) => c.ports ?? []);
@@ -36,7 +39,7 @@ export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, nodeName
     portMappings: ports
       .filter((p) => p.hostPort)
       .map((p) => ({ containerPort: p.containerPort ?? 0, hostPort: p.hostPort, protocol: (p.protocol ?? 'TCP') as 'TCP' | 'UDP' | 'SCTP', hostIp: p.hostIP || undefined })),
-    labels: { ...pod.metadata.labels, ...podLabels(pod, nodeName) },
+    labels: { ...pod.metadata.labels, ...podLabels(pod, owner) },
     annotations: { ...pod.metadata.annotations },
   };
 }
@@ -48,7 +51,7 @@ export interface ContainerInputs {
   attempt: number;
   /** the image ref on the node */
   imageRef: string;
-  nodeName: string;
+  owner: OwnerLabels;
   env: EnvVar[];
   mounts: Mount[];
 }
@@ -72,7 +75,7 @@ export function containerSpec(i: ContainerInputs): ContainerSpec {
     stdin: !!c.stdin,
     stdinOnce: !!c.stdinOnce,
     privileged: !!c.securityContext?.privileged,
-    labels: { ...podLabels(i.pod, i.nodeName), [LABELS.containerName]: c.name, [LABELS.containerKind]: i.kind },
+    labels: { ...podLabels(i.pod, i.owner), [LABELS.containerName]: c.name, [LABELS.containerKind]: i.kind },
     annotations: {
       'io.kubernetes.container.restartCount': String(i.attempt),
       'io.kubernetes.container.terminationMessagePath': c.terminationMessagePath ?? '/dev/termination-log',

@@ -13,6 +13,7 @@
  * written, and deleted through the API with grace 0 and its uid as precondition; a pod that
  * disappeared from the API is stopped and its sandbox and files removed, and the worker retires.
  */
+import { rm } from 'node:fs/promises';
 import type { Pod, PodStatus, Probe } from '../../lib/api/core/pod.ts';
 import { isConflict, isNotFound, type ApiClient } from '../../lib/client/client.ts';
 import { RESOURCES } from '../../lib/client/resources.ts';
@@ -26,7 +27,7 @@ import { ConfigError, containerEnv, type ObjectLookup } from './env.ts';
 import { runHook, type HookHandler } from './hooks.ts';
 import { ImageError, ImagePuller } from './images.ts';
 import { planPod, type Action, type RestartPolicy } from './plan.ts';
-import { containerSpec, sandboxSpec } from './specs.ts';
+import { containerSpec, logDirectory, sandboxSpec } from './specs.ts';
 import { podStatus } from './status.ts';
 import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
 import { instancesByName, isExited, isRunning, podContainers, type ContainerView } from './view.ts';
@@ -36,6 +37,8 @@ export interface PodContext {
   api: ApiClient;
   runtime: Runtime;
   nodeName: string;
+  /** labels on everything this agent creates in the runtime */
+  owner: Record<string, string>;
   hostIPs(): string[];
   /** root of the pods' log directories (/var/log/pods) */
   logRoot: string;
@@ -315,7 +318,7 @@ export class PodWorker {
         return false;
       }
     }
-    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.nodeName);
+    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.owner);
     try {
       const id = await rt.runSandbox(spec, this.abort.signal);
       const info = await rt.sandboxStatus(id);
@@ -343,7 +346,7 @@ export class PodWorker {
     const newest = found.sort((a, b) => b.attempt - a.attempt || b.createdAt.getTime() - a.createdAt.getTime())[0];
     const info = await this.ctx.runtime.sandboxStatus(newest.id);
     this.sandboxAttempt = newest.attempt;
-    this.sandbox = { id: newest.id, spec: sandboxSpec(this.pod, newest.attempt, this.ctx.logRoot, this.ctx.nodeName), ips: info?.ips ?? [], ready: !!info?.ready };
+    this.sandbox = { id: newest.id, spec: sandboxSpec(this.pod, newest.attempt, this.ctx.logRoot, this.ctx.owner), ips: info?.ips ?? [], ready: !!info?.ready };
     // containers that already ran to completion tell whether the pod was initialized
     const views = await this.computeViews();
     this.initialized = views.some((v) => v.kind === 'app' && v.current);
@@ -404,7 +407,7 @@ export class PodWorker {
       const podForEnv = { ...this.pod, status: { ...this.pod.status, podIP: sandbox.ips[0], podIPs: sandbox.ips.map((ip) => ({ ip })) } };
       const env = await containerEnv(podForEnv, c, this.ctx.lookup, hostIP);
       const mounts = containerMounts(c, this.volumes?.dirs ?? new Map(), env);
-      const spec = containerSpec({ pod: this.pod, container: c, kind: v.kind, attempt, imageRef, nodeName: this.ctx.nodeName, env, mounts });
+      const spec = containerSpec({ pod: this.pod, container: c, kind: v.kind, attempt, imageRef, owner: this.ctx.owner, env, mounts });
       try {
         id = await rt.createContainer(sandbox.id, spec, sandbox.spec);
       } catch (e) {
@@ -504,6 +507,8 @@ export class PodWorker {
     }
     for (const c of await rt.listContainers({ [LABELS.podUid]: this.uid })) await rt.removeContainer(c.id);
     await removePodDir(this.ctx.podsDir, this.uid);
+    // the logs go with the pod, as the kubelet removes them
+    await rm(logDirectory(this.ctx.logRoot, this.pod), { recursive: true, force: true });
     this.close();
     this.ctx.retire(this.uid);
   }

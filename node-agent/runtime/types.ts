@@ -18,6 +18,8 @@ export const LABELS = {
   containerName: 'io.kubernetes.container.name',
   /** the node whose agent made it (ours: agents sharing a runtime leave each other's pods alone) */
   node: 'timonier.dev/node',
+  /** the cluster (a digest of its CA): the same node name in two clusters is two owners */
+  cluster: 'timonier.dev/cluster',
   /** init | sidecar | app (ours: lets a runtime that runs nothing tell init containers apart) */
   containerKind: 'timonier.dev/container-kind',
 } as const;

@@ -11,7 +11,7 @@
  *   the tunnel's side); nothing is replayed.
  */
 import WebSocket from 'ws';
-import { dataFrame, PING, PONG, toBase64, tunnelPath, type FromAgent, type ToAgent, type TunnelError } from '../../lib/tunnel/protocol.ts';
+import { dataFrame, PING, PONG, REPLACED, toBase64, tunnelPath, type FromAgent, type ToAgent, type TunnelError } from '../../lib/tunnel/protocol.ts';
 import type { Tunnel, TunnelHandlers, TunnelOptions } from './types.ts';
 
 const PING_EVERY_MS = 20_000;
@@ -68,6 +68,11 @@ export function openTunnel(opts: TunnelOptions): Tunnel {
       if (socket === ws) socket = undefined;
       if (closed) return;
       if (opened && Date.now() - opened > BACKOFF.resetAfterMs) delay = BACKOFF.firstMs;
+      // another agent took this node's tunnel: two agents with one name is a mistake, not a blip
+      if (code === REPLACED) {
+        log(`tunnel: another agent connected as node "${opts.nodeName}"; each agent needs its own node name`);
+        delay = BACKOFF.maxMs;
+      }
       const wait = Math.round(delay * (0.8 + Math.random() * 0.4));
       delay = Math.min(delay * 2, BACKOFF.maxMs);
       log(`tunnel: disconnected (${code}${reason.length ? ` ${reason.toString()}` : ''}), reconnecting in ${(wait / 1000).toFixed(1)} s`);
@@ -98,10 +103,12 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
 
   async function logs(id: number, msg: Extract<ToAgent, { type: 'logs' }>, signal: AbortSignal) {
     const out = new WritableStream<Uint8Array>({
-      write: (chunk) => {
-        if (signal.aborted) throw new Error('the client went away');
-        if (ws.readyState === WebSocket.OPEN) ws.send(dataFrame(id, chunk));
-      },
+      // resolves once the frame is handed to the socket: a fast log waits for a slow network
+      write: (chunk) =>
+        new Promise<void>((resolve, reject) => {
+          if (signal.aborted || ws.readyState !== WebSocket.OPEN) return reject(new Error('the client went away'));
+          ws.send(dataFrame(id, chunk), (err) => (err ? reject(err) : resolve()));
+        }),
     }).getWriter();
     try {
       await handlers.logs(msg.req, out, signal);

@@ -29,12 +29,14 @@ interface Kept {
 export async function joinCluster(opts: JoinOptions): Promise<NodeCredential> {
   const file = join(opts.stateDir, CREDENTIAL_FILE);
   const kept = await readKept(file);
-  if (kept && kept.nodeName === opts.nodeName && sameServer(kept.server, opts.server)) {
+  // the credential belongs to the cluster (its signing key), not to a URL: the server may move
+  if (kept && kept.nodeName === opts.nodeName) {
     const caPem = opts.caPem ?? kept.caPem;
     const state = await credentialState(opts.server, kept.credential, caPem);
-    if (state === 'valid') return { credential: (await renewIfOld(file, { ...kept, caPem })).credential, caPem };
-    if (state === 'unreachable') return { credential: kept.credential, caPem }; // the agent retries on its own
-    if (!opts.token) throw new Error(`the credential kept in ${file} was refused by ${opts.server}: join again with a new token`);
+    if (state === 'valid') return { credential: (await renewIfOld(file, { ...kept, server: opts.server, caPem })).credential, caPem };
+    // down for now: the agent retries on its own
+    if (state === 'unreachable' && (!opts.token || sameServer(kept.server, opts.server))) return { credential: kept.credential, caPem };
+    if (state === 'rejected' && !opts.token) throw new Error(`the credential kept in ${file} was refused by ${opts.server}: join again with a new token`);
   }
   if (!opts.token) throw new Error(`no credential in ${file} for node "${opts.nodeName}" on ${opts.server}: a join token is needed (timonier token create)`);
   if (!TOKEN_RE.test(opts.token)) throw new Error('a join token looks like abcdef.0123456789abcdef (6 and 16 characters of a-z, 0-9)');

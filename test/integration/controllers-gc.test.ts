@@ -2,16 +2,13 @@
  * The garbage collector against the running control plane, with real kubectl: `kubectl delete
  * deployment` cascades (Background), `--cascade=foreground` keeps the Deployment visible until its
  * dependents are gone, `--cascade=orphan` leaves them without owner. Also event expiry by cron.
- *
- * The Deployment → ReplicaSet → Pod chain is made by the Deployment and ReplicaSet controllers
- * when they are registered, and by the test otherwise (same ownerReferences).
+ * The Deployment → ReplicaSet → Pod chain is made by the Deployment and ReplicaSet controllers.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { KubeObject } from '../../lib/api/meta.ts';
 import { ApiClient } from '../../lib/client/client.ts';
 import { RESOURCES } from '../../lib/client/resources.ts';
-import { controllers } from '../../workers/controllers/index.ts';
 import { useCluster } from '../support/cluster.ts';
 import { fakeNodes, type FakeNodes } from '../support/fake-nodes.ts';
 import { httpsFetch } from '../support/https-fetch.ts';
@@ -29,7 +26,6 @@ const setup = () =>
   })());
 after(() => nodes?.close());
 
-const registered = (name: string) => controllers.some((c) => c.name === name);
 const HOLD = 'timonier.test/hold';
 
 /** Polls `check` until it returns a value (not undefined/false), or fails with what it last saw. */
@@ -59,24 +55,11 @@ async function vitrine(ns: string) {
   await kubectl('create', 'namespace', ns);
   await kubectl('create', 'deployment', 'vitrine', '--image=nginx:1.30-alpine', '--replicas=2', '-n', ns);
   const deploy = (await api.get(RESOURCES.deployments, ns, 'vitrine'))!;
-  const rs = registered('deployment-controller')
-    ? await until('the ReplicaSet', async () => (await list(RESOURCES.replicasets, ns)).find((r) => ownedBy(r, deploy)))
-    : await api.create<KubeObject>(RESOURCES.replicasets, ns, {
-        apiVersion: 'apps/v1',
-        kind: 'ReplicaSet',
-        metadata: { name: 'vitrine-5d9c7b6f4b', labels: { app: 'vitrine' }, ownerReferences: [ref(deploy)] },
-        spec: { replicas: 0, selector: { matchLabels: { app: 'vitrine' } }, template: (deploy.spec as { template: unknown }).template },
-      });
-  const pods = registered('replicaset-controller')
-    ? await until('2 pods', async () => {
-        const ps = (await list(RESOURCES.pods, ns)).filter((p) => ownedBy(p, rs));
-        return ps.length === 2 && ps;
-      })
-    : await Promise.all(
-        ['a', 'b'].map((s) =>
-          api.create<KubeObject>(RESOURCES.pods, ns, { apiVersion: 'v1', kind: 'Pod', metadata: { name: `${rs.metadata.name}-${s}`, labels: { app: 'vitrine' }, ownerReferences: [ref(rs)] }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.30-alpine' }] } }),
-        ),
-      );
+  const rs = await until('the ReplicaSet', async () => (await list(RESOURCES.replicasets, ns)).find((r) => ownedBy(r, deploy)));
+  const pods = await until('2 pods', async () => {
+    const ps = (await list(RESOURCES.pods, ns)).filter((p) => ownedBy(p, rs));
+    return ps.length === 2 && ps;
+  });
   return { deploy, rs, pods };
 }
 

@@ -6,6 +6,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
 import { useCluster } from '../support/cluster.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
@@ -15,6 +16,7 @@ import { tunnelPath } from '../../lib/tunnel/protocol.ts';
 const cluster = useCluster();
 const seen = { logs: [] as LogsRequest[], exec: [] as ExecRequest[] };
 let tunnel: Tunnel;
+let tickerStopped: (() => void) | undefined;
 let credential = '';
 const text = (s: string) => new TextEncoder().encode(s);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,8 +39,16 @@ async function start() {
     caPem: cp.caPem,
     nodeName: 'n1',
     handlers: {
-      async logs(req, out) {
+      async logs(req, out, signal) {
         seen.logs.push(req);
+        if (req.pod === 'ticker') {
+          // a log that never ends: only the client leaving stops it
+          const timer = setInterval(() => out.write(text('tick\n')).catch(() => undefined), 100);
+          await new Promise<void>((r) => signal.addEventListener('abort', () => r()));
+          clearInterval(timer);
+          tickerStopped?.();
+          return;
+        }
         if (req.previous && req.container === 'side') throw new NotFound(`previous terminated container "side" in pod "${req.pod}" not found`);
         if (req.follow) {
           for (const line of ['first\n', 'second\n', 'third\n']) {
@@ -63,7 +73,7 @@ async function start() {
     metadata: { name, annotations: { 'kubectl.kubernetes.io/default-container': containers[0] } },
     spec: { nodeName: node, containers: containers.map((c) => ({ name: c, image: 'busybox' })) },
   });
-  for (const p of [pod('solo', 'n1', ['main']), pod('duo', 'n1', ['app', 'side']), pod('far', 'n2', ['main'])]) {
+  for (const p of [pod('solo', 'n1', ['main']), pod('duo', 'n1', ['app', 'side']), pod('far', 'n2', ['main']), pod('ticker', 'n1', ['main'])]) {
     const r = await cluster.api('POST', '/api/v1/namespaces/default/pods', { body: p });
     assert.equal(r.status, 201, r.text);
   }
@@ -108,6 +118,22 @@ test('kubectl logs -f streams until the node ends the log', async () => {
   assert.equal(r.stdout, 'first\nsecond\nthird\n');
   assert.equal(seen.logs.at(-1)?.follow, true);
   assert.ok(Date.now() - started >= 400, 'the stream lasted as long as the node wrote');
+});
+
+test('kubectl logs -f shows lines as they come; stopping kubectl stops the log on the node', async () => {
+  await ready();
+  const stopped = new Promise<void>((r) => (tickerStopped = r));
+  const child = spawn('kubectl', ['logs', '-f', 'ticker'], { env: { ...process.env, KUBECONFIG: cluster.cp.kubeconfigPath, HOME: cluster.dir } });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  // lines arrive while the stream is open (nothing held back by a compressor or a buffer)
+  const deadline = Date.now() + 10_000;
+  while (out.split('tick').length < 4 && Date.now() < deadline) await sleep(100);
+  assert.ok(out.split('tick').length >= 4, `got ${JSON.stringify(out)}`);
+  child.kill('SIGINT');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the node kept following after kubectl left')), 10_000)));
+  await Promise.race([stopped, timeout]).finally(() => clearTimeout(timer));
 });
 
 test("the node's errors and a missing tunnel reach kubectl as Kubernetes errors", async () => {

@@ -71,6 +71,8 @@ function clientsFor(cluster: Cluster, dir: string): Pick<Cluster, 'api' | 'kubec
       if (opts.body !== undefined) {
         payload = Buffer.isBuffer(opts.body) ? opts.body : Buffer.from(typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body));
         headers['Content-Type'] = opts.contentType ?? 'application/json';
+        // workerd reads no body without a length (a chunked DELETE body would be lost)
+        headers['Content-Length'] = String(payload.length);
       }
       return new Promise<Reply>((resolve, reject) => {
         const req = https.request(url, { method, headers, ca: cluster.cp.caPem }, (res) => {

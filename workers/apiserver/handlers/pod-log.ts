@@ -13,7 +13,8 @@ import { tunnelFor, tunnelStatusError } from '../nodes/tunnel.ts';
 import { boolParam, intParam } from './params.ts';
 import { podTarget } from './pod-target.ts';
 
-const TEXT = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' };
+// identity: workerd would otherwise gzip text/plain, holding a followed log back in the compressor
+const TEXT = { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private', 'Content-Encoding': 'identity' };
 
 export async function podLogHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;

@@ -150,7 +150,8 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
   } else if (desc.prepareForUpdate) desc.prepareForUpdate(obj, current);
   else if (desc.subresources?.status) for (const f of statusFields) obj[f] = clone(current[f]);
 
-  if (desc.generation && specChanged(desc, obj, current)) obj.metadata.generation = (current.metadata.generation ?? 0) + 1;
+  // status writes never bump generation (Kubernetes' status strategies keep it)
+  if (desc.generation && opts.subresource !== 'status' && specChanged(desc, obj, current)) obj.metadata.generation = (current.metadata.generation ?? 0) + 1;
 
   throwInvalid(desc, obj, [
     ...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: false }),

@@ -15,6 +15,7 @@ import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import { fromLabelSelector, matches, selectorToString } from '../../../lib/selectors/label.ts';
 import { keyOf, splitKey, type Controller, type ControllerContext } from '../framework/controller.ts';
+import { oncePerBatch } from '../replicaset/batch-cache.ts';
 import { emit } from '../replicaset/manage.ts';
 import { controllerOf } from '../replicaset/ownership.ts';
 import { getCondition, hasProgressDeadline, newCondition, REASON, setCondition } from './conditions.ts';
@@ -41,8 +42,10 @@ export const deploymentController: Controller = {
       if (ref) return ref.kind === 'Deployment' && ref.apiVersion.startsWith('apps/') ? [`${change.namespace}/${ref.name}`] : [];
       return (await listDeployments(ctx, change.namespace)).filter((d) => matches(fromLabelSelector(d.spec?.selector), rs.metadata.labels)).map(keyOf);
     }
-    if (change.group === '' && change.resource === 'pods' && change.type === 'DELETED')
-      return (await listDeployments(ctx, change.namespace)).filter((d) => d.spec?.strategy?.type === 'Recreate').map(keyOf);
+    if (change.group === '' && change.resource === 'pods' && change.type === 'DELETED') {
+      const all = await oncePerBatch(ctx, `deployments/${change.namespace}`, () => listDeployments(ctx, change.namespace!));
+      return all.filter((d) => d.spec?.strategy?.type === 'Recreate').map(keyOf);
+    }
     return [];
   },
 

@@ -5,9 +5,10 @@
  * rollout status` fail). A stuck rollout is looked at again when its deadline passes: nothing
  * else would change to bring it back.
  */
-import type { Deployment } from '../../../lib/api/apps/deployment.ts';
+import type { Deployment, DeploymentStatus } from '../../../lib/api/apps/deployment.ts';
 import type { ReplicaSet } from '../../../lib/api/apps/replicaset.ts';
 import type { ControllerContext } from '../framework/controller.ts';
+import { requeueAt } from '../replicaset/requeue.ts';
 import {
   calculateStatus,
   deploymentComplete,
@@ -72,16 +73,10 @@ function replicaFailure(all: (ReplicaSet | undefined)[], newRS: ReplicaSet | und
   return failureOf(newRS) ?? all.map(failureOf).find((c) => c);
 }
 
-/** Isolate-local: the time each stuck Deployment is already due to be looked at, so repeats add no messages. */
-const dueAt = new Map<string, number>();
-
-async function requeueStuck(ctx: ControllerContext, key: string, d: Deployment, status: ReturnType<typeof calculateStatus>, now: Date): Promise<void> {
+/** A rollout still under way is looked at again when its deadline passes (+1 s against clock skew). */
+async function requeueStuck(ctx: ControllerContext, key: string, d: Deployment, status: DeploymentStatus, now: Date): Promise<void> {
   const c = getCondition(d.status, 'Progressing');
   if (!hasProgressDeadline(d) || !c || deploymentComplete(d, status) || c.reason === REASON.timedOut) return;
   const at = progressDeadlineAt(d, c);
-  if (Number.isNaN(at)) return;
-  const known = dueAt.get(key);
-  if (known !== undefined && known > now.getTime() && known <= at + 1000) return;
-  dueAt.set(key, at + 1000);
-  await ctx.requeue(key, Math.max(0, (at - now.getTime()) / 1000) + 1);
+  if (!Number.isNaN(at)) await requeueAt(ctx, 'deployment-controller', key, Math.max(at, now.getTime()) + 1000);
 }

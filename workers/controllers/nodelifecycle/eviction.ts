@@ -6,9 +6,10 @@
  * the pod stays Terminating, and its ReplicaSet, no longer counting it, replaces it.
  *
  * Keys are node names (every node change). A node with pods still tolerating its taints is looked
- * at again at the earliest deadline; the cron resync looks at every NoExecute-tainted node. An
- * eviction that was pending when the taints went away is reported cancelled ("Cancelling deletion
- * of Pod ns/name"), as far as this isolate remembers it.
+ * at again at the earliest deadline; the cron resync looks at every NoExecute-tainted node, which
+ * is also when a pod bound to an already tainted node is first seen. An eviction that was pending
+ * when the taints went away is reported cancelled ("Cancelling deletion of Pod ns/name"), as far
+ * as this isolate remembers it.
  */
 import type { Node, Taint } from '../../../lib/api/core/node.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';

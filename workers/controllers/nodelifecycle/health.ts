@@ -8,8 +8,6 @@
 import type { Node, NodeCondition } from '../../../lib/api/core/node.ts';
 import type { Lease } from '../../../lib/api/coordination.ts';
 
-export const DEFAULT_GRACE_SECONDS = 50;
-
 const STOPPED = { reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
 const NEVER = { reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.' };
 

@@ -14,31 +14,18 @@ import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import { fromLabelSelector, matches } from '../../../lib/selectors/label.ts';
 import { keyOf, splitKey, type Controller, type ControllerContext } from '../framework/controller.ts';
+import { forget, oncePerBatch } from './batch-cache.ts';
 import { BURST_REPLICAS, createPods, deletePods, type ManageResult } from './manage.ts';
 import { claim, controllerOf } from './ownership.ts';
 import { isActive } from './pods.ts';
 import { podsToDelete } from './rank.ts';
+import { requeueAt } from './requeue.ts';
 import { nextAvailableAt, replicaSetStatus, sameStatus } from './status.ts';
 
 const listReplicaSets = async (ctx: ControllerContext, namespace: string) => (await ctx.api.list<ReplicaSet>(RESOURCES.replicasets, { namespace })).items;
 
-/**
- * The ReplicaSets of a namespace as keysFor sees them for orphan and deleted pods, read once per
- * batch (the runner gives each batch its own client): pod churn would read them for every
- * message otherwise. A ReplicaSet change in the batch drops the copy. A list a moment stale only
- * delays an adoption: a new ReplicaSet's own sync looks at every pod of its namespace.
- */
-const listsByBatch = new WeakMap<object, Map<string, Promise<ReplicaSet[]>>>();
-function replicaSetsOf(ctx: ControllerContext, namespace: string): Promise<ReplicaSet[]> {
-  let lists = listsByBatch.get(ctx.api);
-  if (!lists) listsByBatch.set(ctx.api, (lists = new Map()));
-  let items = lists.get(namespace);
-  if (!items) {
-    lists.set(namespace, (items = listReplicaSets(ctx, namespace)));
-    items.catch(() => lists.delete(namespace));
-  }
-  return items;
-}
+/** The namespace's ReplicaSets for keysFor; a moment stale only delays an adoption (a new ReplicaSet looks at every pod). */
+const replicaSetsOf = (ctx: ControllerContext, namespace: string) => oncePerBatch(ctx, `replicasets/${namespace}`, () => listReplicaSets(ctx, namespace));
 
 /** Could have counted a pod: it has some, or should have. */
 const mayHaveCounted = (rs: ReplicaSet) => (rs.status?.replicas ?? 0) > 0 || (rs.spec?.replicas ?? 1) !== (rs.status?.replicas ?? 0);
@@ -48,7 +35,7 @@ export const replicaSetController: Controller = {
 
   async keysFor(change, ctx) {
     if (change.group === 'apps' && change.resource === 'replicasets') {
-      listsByBatch.get(ctx.api)?.delete(change.namespace ?? '');
+      forget(ctx, `replicasets/${change.namespace}`);
       return [`${change.namespace}/${change.name}`];
     }
     if (change.group !== '' || change.resource !== 'pods' || !change.namespace) return [];
@@ -79,7 +66,7 @@ export const replicaSetController: Controller = {
 
     // availability after minReadySeconds is a matter of time, not of a change: look again then
     const at = nextAvailableAt(rs, pods, now);
-    if (at !== undefined) await ctx.requeue(key, (at - now.getTime()) / 1000 + 1);
+    if (at !== undefined) await requeueAt(ctx, 'replicaset-controller', key, at + 1000);
   },
 };
 

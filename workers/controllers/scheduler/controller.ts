@@ -13,6 +13,10 @@
  * to run once more when it ends, so concurrent batches neither double-bind nor count the same
  * free cpu twice. (Isolates elsewhere may still race; the loser's binding gets a 409 and is
  * skipped.)
+ *
+ * Not done: the pod's own inter-pod (anti-)affinity and topologySpreadConstraints (ignored: only
+ * the default spreading of a controller's pods is scored), preemption (reported, not performed),
+ * volume filters, other profiles and extenders.
  */
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Rechecks } from '../nodelifecycle/recheck.ts';

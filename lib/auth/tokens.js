@@ -1,0 +1,92 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.serviceAccountUser = exports.ISSUER = void 0;
+exports.signToken = signToken;
+exports.verifyToken = verifyToken;
+/**
+ * Bearer tokens the control plane issues to its own components (controllers, scheduler, node
+ * agents): HS256 JWTs signed with the cluster's TOKEN_SIGNING_KEY, carrying the user name and
+ * groups, as Kubernetes' service-account tokens carry theirs. Whoever holds the key can mint
+ * tokens, so only the apiserver and the controllers worker get it.
+ */
+var jose_1 = require("jose");
+exports.ISSUER = 'timonier';
+var keyOf = function (secret) { return new TextEncoder().encode(secret); };
+function signToken(secret, claims) {
+    return __awaiter(this, void 0, void 0, function () {
+        var _a;
+        return __generator(this, function (_b) {
+            return [2 /*return*/, new jose_1.SignJWT({ groups: claims.groups })
+                    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+                    .setIssuer(exports.ISSUER)
+                    .setSubject(claims.sub)
+                    .setIssuedAt()
+                    .setExpirationTime("".concat((_a = claims.ttlSeconds) !== null && _a !== void 0 ? _a : 3600, "s"))
+                    .sign(keyOf(secret))];
+        });
+    });
+}
+/** The claims of a valid token, or undefined (bad signature, expired, not ours). */
+function verifyToken(secret, token) {
+    return __awaiter(this, void 0, void 0, function () {
+        var payload, _a;
+        return __generator(this, function (_b) {
+            switch (_b.label) {
+                case 0:
+                    _b.trys.push([0, 2, , 3]);
+                    return [4 /*yield*/, (0, jose_1.jwtVerify)(token, keyOf(secret), { issuer: exports.ISSUER, algorithms: ['HS256'] })];
+                case 1:
+                    payload = (_b.sent()).payload;
+                    if (typeof payload.sub !== 'string' || !Array.isArray(payload.groups))
+                        return [2 /*return*/, undefined];
+                    return [2 /*return*/, { sub: payload.sub, groups: payload.groups.filter(function (g) { return typeof g === 'string'; }) }];
+                case 2:
+                    _a = _b.sent();
+                    return [2 /*return*/, undefined];
+                case 3: return [2 /*return*/];
+            }
+        });
+    });
+}
+/** The user a control-plane service account runs as. */
+var serviceAccountUser = function (namespace, name) { return ({
+    sub: "system:serviceaccount:".concat(namespace, ":").concat(name),
+    groups: ['system:serviceaccounts', "system:serviceaccounts:".concat(namespace), 'system:authenticated'],
+}); };
+exports.serviceAccountUser = serviceAccountUser;

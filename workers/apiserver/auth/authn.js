@@ -1,0 +1,104 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.signedTokens = exports.adminToken = exports.ANONYMOUS = void 0;
+exports.authenticate = authenticate;
+/**
+ * Authentication: who is asking. A bearer token maps to a user; no credentials means
+ * system:anonymous; a token nobody issued is refused with 401 before anything else happens.
+ * Authenticators are tried in order; the first that recognises the token wins.
+ */
+var errors_ts_1 = require("../../../lib/errors.ts");
+var tokens_ts_1 = require("../../../lib/auth/tokens.ts");
+var compare_ts_1 = require("./compare.ts");
+exports.ANONYMOUS = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
+/** The admin token given to the control plane at start (kubeconfig user `admin`). */
+var adminToken = function (expected) {
+    return function (token) {
+        return expected && (0, compare_ts_1.timingSafeEqual)(token, expected) ? { username: 'admin', groups: ['system:masters', 'system:authenticated'] } : undefined;
+    };
+};
+exports.adminToken = adminToken;
+/** Tokens the control plane signed for its own components (controllers, scheduler, nodes). */
+var signedTokens = function (secret) {
+    return function (token) { return __awaiter(void 0, void 0, void 0, function () {
+        var claims;
+        return __generator(this, function (_a) {
+            switch (_a.label) {
+                case 0:
+                    if (!secret || token.split('.').length !== 3)
+                        return [2 /*return*/, undefined];
+                    return [4 /*yield*/, (0, tokens_ts_1.verifyToken)(secret, token)];
+                case 1:
+                    claims = _a.sent();
+                    return [2 /*return*/, claims && { username: claims.sub, groups: claims.groups }];
+            }
+        });
+    }); };
+};
+exports.signedTokens = signedTokens;
+function authenticate(authorization, authenticators) {
+    return __awaiter(this, void 0, void 0, function () {
+        var m, _i, authenticators_1, a, user;
+        return __generator(this, function (_a) {
+            switch (_a.label) {
+                case 0:
+                    if (!authorization)
+                        return [2 /*return*/, exports.ANONYMOUS];
+                    m = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+                    if (!m)
+                        throw (0, errors_ts_1.unauthorized)();
+                    _i = 0, authenticators_1 = authenticators;
+                    _a.label = 1;
+                case 1:
+                    if (!(_i < authenticators_1.length)) return [3 /*break*/, 4];
+                    a = authenticators_1[_i];
+                    return [4 /*yield*/, a(m[1].trim())];
+                case 2:
+                    user = _a.sent();
+                    if (user)
+                        return [2 /*return*/, user];
+                    _a.label = 3;
+                case 3:
+                    _i++;
+                    return [3 /*break*/, 1];
+                case 4: throw (0, errors_ts_1.unauthorized)();
+            }
+        });
+    });
+}

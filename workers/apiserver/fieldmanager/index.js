@@ -1,0 +1,22 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.LAST_APPLIED = exports.MAX_UPDATE_MANAGERS = exports.compareEntries = exports.fieldSet = exports.toFieldsV1 = exports.fromFieldsV1 = exports.FieldSet = exports.managerFromRequest = exports.fieldManagerOptionsError = exports.recordUpdate = exports.apply = void 0;
+/** managedFields and server-side apply: what the REST handlers call. */
+var apply_ts_1 = require("./apply.ts");
+Object.defineProperty(exports, "apply", { enumerable: true, get: function () { return apply_ts_1.apply; } });
+var update_ts_1 = require("./update.ts");
+Object.defineProperty(exports, "recordUpdate", { enumerable: true, get: function () { return update_ts_1.recordUpdate; } });
+var request_ts_1 = require("./request.ts");
+Object.defineProperty(exports, "fieldManagerOptionsError", { enumerable: true, get: function () { return request_ts_1.fieldManagerOptionsError; } });
+Object.defineProperty(exports, "managerFromRequest", { enumerable: true, get: function () { return request_ts_1.managerFromRequest; } });
+var fieldset_ts_1 = require("./fieldset.ts");
+Object.defineProperty(exports, "FieldSet", { enumerable: true, get: function () { return fieldset_ts_1.FieldSet; } });
+Object.defineProperty(exports, "fromFieldsV1", { enumerable: true, get: function () { return fieldset_ts_1.fromFieldsV1; } });
+Object.defineProperty(exports, "toFieldsV1", { enumerable: true, get: function () { return fieldset_ts_1.toFieldsV1; } });
+var owned_ts_1 = require("./owned.ts");
+Object.defineProperty(exports, "fieldSet", { enumerable: true, get: function () { return owned_ts_1.fieldSet; } });
+var managed_ts_1 = require("./managed.ts");
+Object.defineProperty(exports, "compareEntries", { enumerable: true, get: function () { return managed_ts_1.compareEntries; } });
+Object.defineProperty(exports, "MAX_UPDATE_MANAGERS", { enumerable: true, get: function () { return managed_ts_1.MAX_UPDATE_MANAGERS; } });
+var lastapplied_ts_1 = require("./lastapplied.ts");
+Object.defineProperty(exports, "LAST_APPLIED", { enumerable: true, get: function () { return lastapplied_ts_1.LAST_APPLIED; } });

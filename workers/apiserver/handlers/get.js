@@ -1,0 +1,78 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.tableType = void 0;
+exports.getHandler = getHandler;
+exports.respondObject = respondObject;
+exports.includeObject = includeObject;
+var negotiate_ts_1 = require("../request/negotiate.ts");
+var store_ts_1 = require("../rest/store.ts");
+var table_ts_1 = require("../rest/table.ts");
+var respond_ts_1 = require("./respond.ts");
+var store_context_ts_1 = require("./store-context.ts");
+function getHandler(c, desc) {
+    return __awaiter(this, void 0, void 0, function () {
+        var info, obj;
+        return __generator(this, function (_a) {
+            switch (_a.label) {
+                case 0:
+                    info = c.get('info');
+                    return [4 /*yield*/, (0, store_ts_1.getObject)((0, store_context_ts_1.storeContext)(c), desc, info.namespace, info.name)];
+                case 1:
+                    obj = _a.sent();
+                    return [2 /*return*/, respondObject(c, desc, obj)];
+            }
+        });
+    });
+}
+/** An object in the representation the client negotiated. */
+function respondObject(c, desc, obj, code) {
+    if (code === void 0) { code = 200; }
+    var rep = (0, negotiate_ts_1.negotiate)(c.req.header('Accept'));
+    if (rep.as === 'table') {
+        var include = includeObject(new URL(c.req.url).searchParams);
+        return (0, respond_ts_1.json)(c, (0, table_ts_1.tableOf)(desc, [obj], { version: rep.version, includeObject: include }, { resourceVersion: obj.metadata.resourceVersion }), code, (0, exports.tableType)(rep.version));
+    }
+    return (0, respond_ts_1.json)(c, obj, code);
+}
+var tableType = function (v) { return (v === 'v1' ? negotiate_ts_1.TABLE_V1 : 'application/json;as=Table;v=v1beta1;g=meta.k8s.io'); };
+exports.tableType = tableType;
+function includeObject(q) {
+    var v = q.get('includeObject');
+    return v === 'None' || v === 'Object' ? v : 'Metadata';
+}

@@ -1,0 +1,88 @@
+"use strict";
+var __assign = (this && this.__assign) || function () {
+    __assign = Object.assign || function(t) {
+        for (var s, i = 1, n = arguments.length; i < n; i++) {
+            s = arguments[i];
+            for (var p in s) if (Object.prototype.hasOwnProperty.call(s, p))
+                t[p] = s[p];
+        }
+        return t;
+    };
+    return __assign.apply(this, arguments);
+};
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.clientFor = clientFor;
+/**
+ * Each controller talks to the API as its own service account in kube-system, so managedFields,
+ * events and audit say who wrote what (`kube-controller-manager` as the field manager, as the
+ * course shows). Tokens are minted with the cluster's signing key and reused until near expiry.
+ */
+var client_ts_1 = require("../../../lib/client/client.ts");
+var tokens_ts_1 = require("../../../lib/auth/tokens.ts");
+var TTL_SECONDS = 3600;
+var tokens = new Map();
+function tokenFor(env, user) {
+    return __awaiter(this, void 0, void 0, function () {
+        var cached, token;
+        return __generator(this, function (_a) {
+            switch (_a.label) {
+                case 0:
+                    cached = tokens.get(user.sub);
+                    if (cached && cached.expires > Date.now() + 60000)
+                        return [2 /*return*/, cached.token];
+                    return [4 /*yield*/, (0, tokens_ts_1.signToken)(env.TOKEN_SIGNING_KEY, __assign(__assign({}, user), { ttlSeconds: TTL_SECONDS }))];
+                case 1:
+                    token = _a.sent();
+                    tokens.set(user.sub, { token: token, expires: Date.now() + TTL_SECONDS * 1000 });
+                    return [2 /*return*/, token];
+            }
+        });
+    });
+}
+/** The API client of one controller; `fieldManager` is the component (kube-controller-manager, default-scheduler). */
+function clientFor(env, serviceAccount, fieldManager) {
+    var user = (0, tokens_ts_1.serviceAccountUser)('kube-system', serviceAccount);
+    return new client_ts_1.ApiClient({
+        baseUrl: 'https://apiserver',
+        fetch: function (input, init) { return env.API.fetch(input, init); },
+        token: function () { return tokenFor(env, user); },
+        userAgent: "".concat(fieldManager, "/v1.32.4 (timonier) ").concat(serviceAccount),
+        fieldManager: fieldManager,
+    });
+}

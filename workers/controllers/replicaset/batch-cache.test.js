@@ -1,0 +1,80 @@
+"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __generator = (this && this.__generator) || function (thisArg, body) {
+    var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+    return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+    function verb(n) { return function (v) { return step([n, v]); }; }
+    function step(op) {
+        if (f) throw new TypeError("Generator is already executing.");
+        while (g && (g = 0, op[0] && (_ = 0)), _) try {
+            if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+            if (y = 0, t) op = [op[0] & 2, t.value];
+            switch (op[0]) {
+                case 0: case 1: t = op; break;
+                case 4: _.label++; return { value: op[1], done: false };
+                case 5: _.label++; y = op[1]; op = [0]; continue;
+                case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                default:
+                    if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                    if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                    if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                    if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                    if (t[2]) _.ops.pop();
+                    _.trys.pop(); continue;
+            }
+            op = body.call(thisArg, _);
+        } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+        if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+    }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+var node_test_1 = require("node:test");
+var strict_1 = require("node:assert/strict");
+var batch_cache_ts_1 = require("./batch-cache.ts");
+var batch = function () { return ({ api: {} }); };
+(0, node_test_1.test)('a read is done once per batch, again in the next batch or once forgotten, and again after a failure', function () { return __awaiter(void 0, void 0, void 0, function () {
+    var reads, read, one, _a, _b, _c, _d, _e, _f, _g, _h, _j, _k;
+    return __generator(this, function (_l) {
+        switch (_l.label) {
+            case 0:
+                reads = 0;
+                read = function () { return __awaiter(void 0, void 0, void 0, function () { return __generator(this, function (_a) {
+                    return [2 /*return*/, ++reads];
+                }); }); };
+                one = batch();
+                _b = (_a = strict_1.default).equal;
+                return [4 /*yield*/, (0, batch_cache_ts_1.oncePerBatch)(one, 'k', read)];
+            case 1:
+                _b.apply(_a, [_l.sent(), 1]);
+                _d = (_c = strict_1.default).equal;
+                return [4 /*yield*/, (0, batch_cache_ts_1.oncePerBatch)(one, 'k', read)];
+            case 2:
+                _d.apply(_c, [_l.sent(), 1]);
+                _f = (_e = strict_1.default).equal;
+                return [4 /*yield*/, (0, batch_cache_ts_1.oncePerBatch)(batch(), 'k', read)];
+            case 3:
+                _f.apply(_e, [_l.sent(), 2, 'another batch reads again']);
+                (0, batch_cache_ts_1.forget)(one, 'k');
+                _h = (_g = strict_1.default).equal;
+                return [4 /*yield*/, (0, batch_cache_ts_1.oncePerBatch)(one, 'k', read)];
+            case 4:
+                _h.apply(_g, [_l.sent(), 3]);
+                return [4 /*yield*/, strict_1.default.rejects((0, batch_cache_ts_1.oncePerBatch)(one, 'bad', function () { return Promise.reject(new Error('503')); }))];
+            case 5:
+                _l.sent();
+                _k = (_j = strict_1.default).equal;
+                return [4 /*yield*/, (0, batch_cache_ts_1.oncePerBatch)(one, 'bad', read)];
+            case 6:
+                _k.apply(_j, [_l.sent(), 4, 'a failed read is not kept']);
+                return [2 /*return*/];
+        }
+    });
+}); });
