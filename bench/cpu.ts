@@ -51,3 +51,20 @@ export async function cpuMeter() {
     },
   };
 }
+
+/**
+ * Waits until workerd has been nearly idle for one sampling interval (below `threshold` of a
+ * core), at most `maxSeconds`; returns the seconds waited. Creates leave work behind them (the
+ * change queue, the controllers, their API calls), which would otherwise load the next phase.
+ */
+export async function waitForQuiet(maxSeconds = 60, threshold = 0.1, intervalMs = 500): Promise<number> {
+  const pids = await workerdPids();
+  const started = nowMs();
+  for (;;) {
+    const before = await workerdCpuSeconds(pids);
+    await new Promise((ok) => setTimeout(ok, intervalMs));
+    const busy = ((await workerdCpuSeconds(pids)) - before) / (intervalMs / 1000);
+    const waited = (nowMs() - started) / 1000;
+    if (busy < threshold || waited >= maxSeconds) return waited;
+  }
+}

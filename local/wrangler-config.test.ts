@@ -17,6 +17,7 @@ describe('the wrangler.toml files', () => {
     assert.deepEqual(opts.durableObjects, {
       WATCH_HUB: { className: 'WatchHub', useSQLite: true },
       METRICS: { className: 'Metrics', useSQLite: true },
+      NODE_TUNNEL: { className: 'NodeTunnel', useSQLite: true },
     });
     assert.deepEqual(opts.queueProducers, { CHANGES: { queueName: 'timonier-changes', deliveryDelay: undefined } });
     assert.deepEqual(opts.bindings, { COMPACTION_WINDOW_SECONDS: '300', ADMIN_TOKEN: 'a' });

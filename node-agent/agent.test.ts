@@ -1,6 +1,6 @@
 /**
  * The agent with the simulated runtime against the local control plane (no root, no
- * containerd): it registers its Node, renews its Lease, runs pods to Running/Ready with IPs,
+ * containerd), joined with a node credential: it registers its Node, renews its Lease, runs pods to Running/Ready with IPs,
  * serves logs and exec, and deletes pods through the grace-period flow.
  */
 import { after, before, describe, test } from 'node:test';
@@ -15,6 +15,8 @@ import type { KubeObject } from '../lib/api/meta.ts';
 import { useCluster } from '../test/support/cluster.ts';
 import { startAgent, type Agent } from './agent.ts';
 import { SimulatedRuntime } from './runtime/simulated.ts';
+import { joinCluster } from './tunnel/index.ts';
+import { createJoinToken } from './tunnel/token-create.ts';
 
 describe('node agent with the simulated runtime', () => {
   const cluster = useCluster();
@@ -41,7 +43,10 @@ describe('node agent with the simulated runtime', () => {
   before(async () => {
     stateDir = await mkdtemp(join(tmpdir(), 'agent-sim-'));
     runtime = new SimulatedRuntime({ subnet: 7, sandboxDelayMs: 20, startDelayMs: 20 });
-    agent = await startAgent({ server: cluster.cp.url, credential: cluster.cp.token, caPem: cluster.cp.caPem, nodeName: NODE, runtime, stateDir, leaseRenewMs: 500, statusCheckMs: 1000 });
+    // joined as any node: a join token, then the node's own credential (system:node:<name>)
+    const token = await createJoinToken({ server: cluster.cp.url, token: cluster.cp.token, caPem: cluster.cp.caPem, insecure: false }, { ttlSeconds: 600 });
+    const { credential } = await joinCluster({ server: cluster.cp.url, token, nodeName: NODE, stateDir, caPem: cluster.cp.caPem });
+    agent = await startAgent({ server: cluster.cp.url, credential, caPem: cluster.cp.caPem, nodeName: NODE, runtime, stateDir, leaseRenewMs: 500, statusCheckMs: 1000 });
   });
 
   after(async () => {

@@ -110,7 +110,9 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     retire(uid) {
       const w = workers.get(uid);
       workers.delete(uid);
-      if (w) byName.delete(`${w.pod.metadata.namespace}/${w.pod.metadata.name}`);
+      // a pod of the same name may already be back with a new uid: keep its entry
+      const key = w && `${w.pod.metadata.namespace}/${w.pod.metadata.name}`;
+      if (key && byName.get(key) === uid) byName.delete(key);
     },
   };
 

@@ -12,6 +12,10 @@ export function httpsFetch(caPem: string | undefined): Fetch {
     const url = typeof input === 'string' ? input : input.url;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    const body = init.body as string | undefined;
+    // Node sends a DELETE's body with neither Content-Length nor chunking: the server would read
+    // it as the next request on the connection. Framing it explicitly keeps keep-alive safe.
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
       if (init.signal?.aborted) return reject(new Error('aborted'));
       const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
@@ -25,7 +29,7 @@ export function httpsFetch(caPem: string | undefined): Fetch {
       // the API answers within this; a watch is kept alive by the server's bookmarks and timeout
       req.setTimeout(10 * 60_000, () => req.destroy(new Error(`timeout: ${init.method ?? 'GET'} ${url}`)));
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
-      req.end(init.body as string | undefined);
+      req.end(body);
     });
   };
 }

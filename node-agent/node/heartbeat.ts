@@ -10,7 +10,7 @@ import { isConflict, isNotFound, ApiError, type ApiClient } from '../../lib/clie
 import { RESOURCES } from '../../lib/client/resources.ts';
 import { sleep } from '../pods/hooks.ts';
 import type { Runtime, RuntimeVersion } from '../runtime/types.ts';
-import type { MachineFacts } from './machine.ts';
+import { hostAddresses, type MachineFacts } from './machine.ts';
 import { newNode, nodeStatus, statusChanged, type Health, type NodeOptions } from './object.ts';
 
 export interface HeartbeatOptions {
@@ -135,6 +135,8 @@ export class Heartbeats {
 
   private async reportStatus(force: boolean): Promise<void> {
     const health = await this.health();
+    // a laptop changes networks: the node's address follows
+    this.o.facts.addresses = hostAddresses();
     const status = nodeStatus(this.node.status, this.o.nodeName, this.o.facts, this.version, health, new Date(), this.o.nodeOptions);
     const due = Date.now() - this.lastReport >= (this.o.statusReportMs ?? 60_000);
     if (!force && !due && !statusChanged(this.node.status, status)) return;

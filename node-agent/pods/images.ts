@@ -5,6 +5,7 @@
  * hang: the CRI call has a deadline). Events: Pulling, Pulled, Failed, BackOff.
  */
 import type { PodContainer as Container } from './view.ts';
+import { Code, CriError } from '../cri/errors.ts';
 import type { Runtime, SandboxSpec } from '../runtime/types.ts';
 import type { Backoff } from './backoff.ts';
 
@@ -30,6 +31,9 @@ export function pullPolicy(c: Container): 'Always' | 'IfNotPresent' | 'Never' {
   const tagged = /:[^/]+$/.test(image.split('@')[0]) || image.includes('@');
   return !tagged || image.endsWith(':latest') ? 'Always' : 'IfNotPresent';
 }
+
+/** Go's spelling of a gRPC code, as in the kubelet's messages: DeadlineExceeded, Unknown. */
+const codeName = (c: Code) => (Code[c] ?? 'UNKNOWN').toLowerCase().replace(/(^|_)([a-z])/g, (_m, _u, ch: string) => ch.toUpperCase());
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3).replace(/\.?0+$/, '')}s`;
 
@@ -76,12 +80,12 @@ export class ImagePuller {
       events.normal('Pulled', `Successfully pulled image "${image}" in ${seconds(took)} (${seconds(took)} including waiting)${size ? `. Image size: ${size} bytes.` : ''}`);
       return ref;
     } catch (e) {
-      const detail = (e as Error).message;
+      const detail = e instanceof CriError ? `rpc error: code = ${codeName(e.code)} desc = ${e.details}` : (e as Error).message;
       this.backoff.next(key, Date.now());
       this.failedAt.set(key, Date.now());
       events.warning('Failed', `Failed to pull image "${image}": ${detail}`);
       events.warning('Failed', 'Error: ErrImagePull');
-      throw new ImageError('ErrImagePull', `failed to pull and unpack image "${image}": ${detail}`);
+      throw new ImageError('ErrImagePull', detail);
     }
   }
 

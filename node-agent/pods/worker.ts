@@ -80,6 +80,8 @@ export class PodWorker {
   private running = false;
   private again = false;
   private terminated = false;
+  /** a first sync ran (before it, every update is worth one) */
+  private synced = false;
   private readonly abort = new AbortController();
   /** the views of the last sync, for logs and exec */
   views: ContainerView[] = [];
@@ -104,8 +106,11 @@ export class PodWorker {
   update(pod: Pod): void {
     // a watch event may trail the agent's own status write: never go back to an older pod
     if (olderThan(pod.metadata.resourceVersion, this.pod.metadata.resourceVersion)) return;
+    const before = this.pod;
     this.pod = pod;
-    this.kick();
+    // the echo of the agent's own status write changes nothing worth a sync
+    const same = sameStatus(pod.status ?? {}, before.status ?? {}) && JSON.stringify(pod.spec) === JSON.stringify(before.spec) && pod.metadata.deletionTimestamp === before.metadata.deletionTimestamp && pod.metadata.deletionGracePeriodSeconds === before.metadata.deletionGracePeriodSeconds;
+    if (!same || !this.synced) this.kick();
   }
 
   /** The pod is no longer in the API (deleted, or moved off this node). */
@@ -191,6 +196,7 @@ export class PodWorker {
   // --- the sync ---
 
   private async sync(): Promise<void> {
+    this.synced = true;
     if (this.gone) return this.cleanup();
     if (this.pod.metadata.deletionTimestamp) return this.terminate();
     if (isTerminal(this.pod.status)) return this.finished();
@@ -240,7 +246,9 @@ export class PodWorker {
   private scheduleNext(actions: Action[]) {
     let next = Date.now() + RESYNC_MS;
     for (const a of actions) if (a.type === 'wait') next = Math.min(next, a.untilMs);
-    for (const name of this.failures.keys()) {
+    for (const [name, f] of this.failures) {
+      // a failed pull shows as ErrImagePull, then soon as ImagePullBackOff until the back-off ends
+      if (f.reason === 'ErrImagePull') next = Math.min(next, Date.now() + 1000);
       const at = this.puller.retryAt(name);
       next = Math.min(next, at > 0 ? at : Date.now() + RETRY_MS * 5);
     }

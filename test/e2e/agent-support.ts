@@ -54,6 +54,8 @@ export interface NodeCluster {
   addSimulatedNode(name: string, agent?: NodeOptions['agent']): Promise<RunningNode>;
   /** stops the real agent as if its machine went away (containers stay, lease stops) */
   killRealAgent(): Promise<void>;
+  /** stops the real agent and starts it again on the same state directory (no join token) */
+  restartRealAgent(): Promise<void>;
   stateDir: string;
 }
 
@@ -83,6 +85,12 @@ export function useNodeCluster(label: string, opts: NodeClusterOptions = {}): No
   env.killRealAgent = async () => {
     realStopped = true;
     await env.node.stop();
+  };
+
+  env.restartRealAgent = async () => {
+    await env.node.stop();
+    env.node = await runNode({ server: cluster.cp.url, nodeName: env.nodeName, runtime: 'cri', stateDir: join(env.stateDir, 'real'), caPem: cluster.cp.caPem, log, agent: opts.agent });
+    await env.node.tunnel.ready;
   };
 
   env.addSimulatedNode = async (name, agent) => {
