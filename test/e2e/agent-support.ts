@@ -118,6 +118,8 @@ export async function removeNodePods(cri: CriRuntime, nodeName: string): Promise
   for (const s of await cri.listSandboxes({ [LABELS.node]: nodeName })) {
     await cri.stopSandbox(s.id);
     await cri.removeSandbox(s.id);
+    const l = s.labels;
+    await rm(`/var/log/pods/${l[LABELS.podNamespace]}_${l[LABELS.podName]}_${l[LABELS.podUid]}`, { recursive: true, force: true });
   }
 }
 
