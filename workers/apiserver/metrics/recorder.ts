@@ -8,8 +8,18 @@
  * the batch. /metrics flushes first, so it counts every request answered before it in this
  * isolate.
  */
-import type { Env } from '../env.ts';
 import type { Sample } from './samples.ts';
+
+/**
+ * The one binding used here (Env's METRICS), by shape: the Metrics object's RPC methods. Not
+ * `Env` itself, which would bring the Durable Object classes into the tests' (Node) program.
+ */
+export interface MetricsEnv<Id = unknown> {
+  METRICS: {
+    idFromName(name: string): Id;
+    get(id: Id): { record(samples: Sample[]): Promise<void>; render(): Promise<string> };
+  };
+}
 
 export const FLUSH_DELAY_MS = 500;
 /** beyond this many unsent samples (the object unreachable for long), the oldest are dropped */
@@ -32,10 +42,10 @@ const bufferOf = (cluster: string): Buffer => {
   return b;
 };
 
-const metricsObject = (env: Env, cluster: string) => env.METRICS.get(env.METRICS.idFromName(cluster));
+const metricsObject = <Id>(env: MetricsEnv<Id>, cluster: string) => env.METRICS.get(env.METRICS.idFromName(cluster));
 
 /** Records a sample; returns what to hand to waitUntil (the delayed flush, or nothing to wait for). */
-export function recordSample(env: Env, cluster: string, sample: Sample): Promise<void> {
+export function recordSample<Id>(env: MetricsEnv<Id>, cluster: string, sample: Sample): Promise<void> {
   const b = bufferOf(cluster);
   b.samples.push(sample);
   if (b.samples.length > MAX_PENDING) b.samples.splice(0, b.samples.length - MAX_PENDING);
@@ -48,7 +58,7 @@ export function recordSample(env: Env, cluster: string, sample: Sample): Promise
 }
 
 /** Sends the cluster's pending samples now (after the batch in flight, if any). */
-export async function flush(env: Env, cluster: string): Promise<void> {
+export async function flush<Id>(env: MetricsEnv<Id>, cluster: string): Promise<void> {
   const b = bufferOf(cluster);
   while (b.inFlight) await b.inFlight;
   if (b.samples.length === 0) return;
@@ -65,7 +75,7 @@ export async function flush(env: Env, cluster: string): Promise<void> {
   await b.inFlight;
 }
 
-export async function renderMetrics(env: Env, cluster: string): Promise<string> {
+export async function renderMetrics<Id>(env: MetricsEnv<Id>, cluster: string): Promise<string> {
   await flush(env, cluster);
   return metricsObject(env, cluster).render();
 }
