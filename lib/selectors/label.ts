@@ -8,7 +8,7 @@
  */
 import { badRequest, fieldErr, type FieldError } from '../errors.ts';
 import type { LabelSelector } from '../api/meta.ts';
-import { labelValueErrors, qualifiedNameErrors } from './names.ts';
+import { labelValue, qualifiedName } from '../validation/names.ts';
 
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
 export interface LabelSelectorReq {
@@ -26,7 +26,7 @@ const BINARY_OPERATORS = ['in', 'notin', '=', '==', '!=', 'gt', 'lt'];
 function requirementErrors(key: string, op: LabelOperator, values: string[], path = ''): FieldError[] {
   const p = (s: string) => (path ? `${path}.${s}` : s);
   const errs: FieldError[] = [];
-  const keyErrs = qualifiedNameErrors(key);
+  const keyErrs = qualifiedName(key);
   if (keyErrs.length) errs.push(fieldErr.invalid(p('key'), key, keyErrs.join('; ')));
   const vp = p('values');
   switch (op) {
@@ -52,7 +52,7 @@ function requirementErrors(key: string, op: LabelOperator, values: string[], pat
       break;
   }
   values.forEach((x, i) => {
-    const e = labelValueErrors(x);
+    const e = labelValue(x);
     if (e.length) errs.push(fieldErr.invalid(`${vp}[${i}][${key}]`, x, e.join('; ')));
   });
   return errs;
@@ -151,7 +151,7 @@ class Parser {
     }
     if (t.tok !== 'id') throw new Error(`found '${t.lit}', expected: identifier`);
     const key = t.lit;
-    const keyErrs = qualifiedNameErrors(key);
+    const keyErrs = qualifiedName(key);
     // the parser validates the key with a nil field path, which Go prints as <nil>
     if (keyErrs.length) throw new Error(`<nil>: ${fieldErr.invalid('', key, keyErrs.join('; ')).body}`);
     const after = this.peek(true).tok;

@@ -1,9 +1,9 @@
 /**
- * HTTPS for the agent and the CLI: Node's global fetch takes no CA, so requests go through
- * node:https with the cluster CA pinned (or, for the one discovery read, no verification).
+ * One-shot HTTPS requests for joining and the CLI: Node's global fetch takes no CA, so requests go
+ * through node:https with the cluster CA pinned (or, for the one discovery read, no
+ * verification). The agent's API client uses the streaming fetch of node-agent/http.ts.
  */
 import https from 'node:https';
-import { Readable } from 'node:stream';
 
 export interface Reply {
   status: number;
@@ -48,25 +48,4 @@ export function httpsRequest(url: string, opts: HttpsOptions = {}): Promise<Repl
     req.setTimeout(opts.timeoutMs ?? 30_000, () => req.destroy(new Error(`timed out: ${opts.method ?? 'GET'} ${url}`)));
     req.end(payload);
   });
-}
-
-/** A `fetch` trusting `caPem`, for lib/client's ApiClient (streams bodies, so watches work). */
-export function caFetch(caPem: string): (input: string | Request, init?: RequestInit) => Promise<Response> {
-  const agent = new https.Agent({ ca: caPem, keepAlive: true });
-  return (input, init = {}) => {
-    const url = typeof input === 'string' ? input : input.url;
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-    return new Promise<Response>((resolve, reject) => {
-      const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-        const status = res.statusCode ?? 0;
-        resolve(new Response(status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: h }));
-      });
-      req.on('error', reject);
-      init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')));
-      req.end(init.body as string | undefined);
-    });
-  };
 }

@@ -5,5 +5,3 @@
 export type { ExecRequest, ExecResult, JoinOptions, LogsRequest, NodeCredential, Tunnel, TunnelHandlers, TunnelOptions } from './types.ts';
 export { joinCluster, CREDENTIAL_FILE } from './join.ts';
 export { openTunnel } from './connect.ts';
-/** a fetch that trusts the cluster CA, for lib/client's ApiClient */
-export { caFetch } from './https.ts';

@@ -11,7 +11,7 @@ import { ApiClient } from '../../lib/client/client.ts';
 import { RESOURCES } from '../../lib/client/resources.ts';
 import { useCluster } from '../support/cluster.ts';
 import { fakeNodes, type FakeNodes } from '../support/fake-nodes.ts';
-import { httpsFetch } from '../support/https-fetch.ts';
+import { httpsFetch } from '../../node-agent/http.ts';
 
 const cluster = useCluster();
 let nodes: FakeNodes;

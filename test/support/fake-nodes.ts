@@ -8,7 +8,7 @@ import { ApiClient, isConflict, isNotFound } from '../../lib/client/client.ts';
 import { RESOURCES } from '../../lib/client/resources.ts';
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { Cluster } from './cluster.ts';
-import { httpsFetch } from './https-fetch.ts';
+import { httpsFetch } from '../../node-agent/http.ts';
 
 export interface FakeNodes {
   api: ApiClient;
