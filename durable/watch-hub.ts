@@ -219,7 +219,7 @@ export class WatchHub extends DurableObject<Env> {
   }
 
   private line(w: Watcher, type: string, obj: KubeObject): string {
-    if (!w.spec.table) return JSON.stringify({ type, object: obj });
+    if (!w.spec.table) return `{"type":"${type}","object":${serialized(obj)}}`;
     const table = tableOf(w.desc, [obj], { ...w.spec.table, noHeaders: w.headerSent });
     w.headerSent = true;
     return JSON.stringify({ type, object: table });
@@ -268,6 +268,14 @@ export class WatchHub extends DurableObject<Env> {
       this.pumpSoon().catch(() => undefined);
     }, POLL_MS);
   }
+}
+
+/** An event's object is serialized once, however many watchers receive it. */
+const serializedObjects = new WeakMap<KubeObject, string>();
+function serialized(obj: KubeObject): string {
+  let json = serializedObjects.get(obj);
+  if (json === undefined) serializedObjects.set(obj, (json = JSON.stringify(obj)));
+  return json;
 }
 
 const storagePrefixOf = (desc: KindDescriptor, namespace: string) => storagePrefix(desc, namespace || undefined);

@@ -15,7 +15,16 @@ export interface TokenClaims {
 }
 
 export const ISSUER = 'timonier';
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+/** The HMAC key, imported once per secret and isolate (importing it costs more than verifying). */
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function signToken(secret: string, claims: TokenClaims): Promise<string> {
   return new SignJWT({ groups: claims.groups })
@@ -24,13 +33,13 @@ export async function signToken(secret: string, claims: TokenClaims): Promise<st
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(`${claims.ttlSeconds ?? 3600}s`)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 /** The claims of a valid token, or undefined (bad signature, expired, not ours). */
 export async function verifyToken(secret: string, token: string): Promise<{ sub: string; groups: string[] } | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || !Array.isArray(payload.groups)) return undefined;
     return { sub: payload.sub, groups: payload.groups.filter((g): g is string => typeof g === 'string') };
   } catch {

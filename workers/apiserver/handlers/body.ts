@@ -19,7 +19,8 @@ export async function readBody(c: Context<AppEnv>, accepted: string[]): Promise<
   const type = parseMediaType(contentType).type;
   const declared = Number(c.req.header('Content-Length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge(); // the body is discarded after the response (discardUnreadBody)
-  const bytes = await readLimited(c.req.raw.body);
+  // a declared length within the limit is read at once; otherwise chunk by chunk, up to the limit
+  const bytes = c.req.header('Content-Length') !== undefined ? new Uint8Array(await c.req.raw.arrayBuffer()) : await readLimited(c.req.raw.body);
   // a body without Content-Type is read as JSON where JSON is accepted, as Kubernetes does
   const effective = type || (accepted.includes('application/json') ? 'application/json' : '');
   if (!accepted.includes(effective)) throw unsupportedMediaType(accepted);

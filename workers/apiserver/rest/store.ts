@@ -15,6 +15,7 @@ import { shape } from '../../../lib/schema/walk.ts';
 import type { Storage, WriteResult } from '../storage/types.ts';
 import type { UserInfo } from '../auth/authn.ts';
 import { admitCreate, type AdmissionContext } from '../admission/index.ts';
+import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
 import { clone, generatedName, jsonEqual, keepOnUpdate, rfc3339, wipeForCreate, withoutVolatile } from './meta.ts';
 
 export interface StoreContext {
@@ -261,6 +262,7 @@ async function deleteOnce(ctx: StoreContext, desc: KindDescriptor, current: Kube
 
   if (desc.group === '' && desc.resource === 'namespaces') {
     if (PROTECTED_NAMESPACES.has(name)) throw forbidden(ref(desc), name, 'this namespace may not be deleted');
+    forgetNamespace(ctx.storage, name);
     // the namespace controller finalizes (empties spec.finalizers) once the namespace is empty
     const finalized = !(next.spec as { finalizers?: string[] } | undefined)?.finalizers?.length && !m.finalizers?.length;
     if (m.deletionTimestamp && finalized) return { object: ctx.dryRun ? current : await commitDelete(ctx, desc, current), gone: true };
