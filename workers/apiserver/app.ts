@@ -1,6 +1,6 @@
 /**
  * The request pipeline, in Kubernetes' order:
- *   metrics → request info → authentication → authorization → route
+ *   metrics → request info → max-in-flight → authentication → authorization → route
  * and, for resource requests, the handlers' own chain:
  *   decode → defaults → admission → validation → storage (rest/store.ts).
  * Errors anywhere become a Kubernetes Status in `onError`.
@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { requestInfo } from './request/info.ts';
+import { inflightLimiter } from './request/inflight.ts';
 import { adminToken, authenticate, signedTokens, type TokenAuthenticator } from './auth/authn.ts';
 import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
 import { bootstrapTokens } from './auth/bootstrap-token.ts';
@@ -58,6 +59,8 @@ export function createApp(opts: AppOptions = {}) {
     const labels = labelsFor(info, c.req.header('Content-Type'), url.searchParams.has('dryRun'));
     c.executionCtx.waitUntil(recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 }));
   });
+
+  app.use('*', inflightLimiter());
 
   app.use('*', async (c, next) => {
     const storage = c.get('storage');
