@@ -35,8 +35,10 @@ const WATCH_NS = 'bench-watch';
 async function main(): Promise<void> {
   const figures: Figure[] = [];
   const record = (fs: Figure[]) => fs.forEach((f) => (figures.push(f), announce(f)));
-  /** a titled step whose figures are recorded, with the CPU it cost each process */
-  /** `seconds`: how long it may take, to keep it clear of the runtime's cron */
+  /**
+   * A titled step whose figures are recorded, with the CPU it cost each process. It starts once
+   * workerd is idle and, `seconds` being how long it may take, clear of the runtime's cron.
+   */
   const phase = async <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>): Promise<T> => {
     console.log(title);
     const waited = await waitForQuiet();

@@ -28,7 +28,10 @@ async function pagedList(api: Api, path: string): Promise<{ ms: number; items: n
   return { ms: nowMs() - started, items, pages: pageMs.length, pageMs };
 }
 
-/** `expected`: the objects the bench created (the namespace's kube-root-ca.crt comes on top). `repeat` runs of each; the figure is the median run (the first warms caches like any client's would). */
+/**
+ * `repeat` runs of each; the figure is the median run (the first warms caches, as any client's
+ * would). `expected`: the objects the bench created (the namespace's kube-root-ca.crt is extra).
+ */
 export async function measureLists(api: Api, o: { namespace: string; expected: number; repeat: number; targetMs?: number }): Promise<Figure[]> {
   const path = `/api/v1/namespaces/${o.namespace}/configmaps`;
   const full: Awaited<ReturnType<typeof fullList>>[] = [];

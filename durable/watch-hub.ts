@@ -18,6 +18,7 @@ import type { Env } from '../workers/apiserver/env.ts';
 import type { KubeObject, Status } from '../lib/api/meta.ts';
 import type { LogEvent, Storage } from '../workers/apiserver/storage/types.ts';
 import { connectStorage } from '../workers/apiserver/storage/connect.ts';
+import { convertingStorage } from '../workers/apiserver/storage/converting.ts';
 import { byResource, storagePrefix } from '../workers/apiserver/registry/index.ts';
 import type { KindDescriptor } from '../workers/apiserver/registry/types.ts';
 import { expired, toStatusError } from '../lib/errors.ts';
@@ -76,6 +77,15 @@ export class WatchHub extends DurableObject<Env> {
     return (this.storage_ ??= connectStorage(this.env));
   }
 
+  /**
+   * The log as the hub's kind sees it. One hub serves one group/resource, so every watcher has the
+   * same descriptor; a kind stored as another (events.k8s.io over core events) reads that kind's
+   * keys and converts each object.
+   */
+  private storeFor(desc: KindDescriptor): Storage {
+    return convertingStorage(this.store, desc);
+  }
+
   /** Runs `fn` after everything queued before it; the hub's only way to touch cursors. */
   private serially<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.then(fn, fn);
@@ -131,7 +141,7 @@ export class WatchHub extends DurableObject<Env> {
     const initial = w.spec.sendInitialEvents ?? (!rv || rv === '0');
     if (initial) {
       // the current state as ADDED events, then live changes after the list's revision
-      const list = await this.store.list(w.prefix, { filter: w.matches });
+      const list = await this.storeFor(w.desc).list(w.prefix, { filter: w.matches });
       for (const o of list.items) lines.push(this.line(w, 'ADDED', o));
       w.rev = list.rev;
       if (w.spec.sendInitialEvents && w.spec.allowWatchBookmarks) lines.push(this.bookmark(w, list.rev, true));
@@ -145,7 +155,7 @@ export class WatchHub extends DurableObject<Env> {
     }
     // catch up from the watcher's start to the hub's cursor; the pump takes it from there
     if (w.rev < this.hubRev) {
-      for (const ev of await this.store.events(w.rev, w.prefix)) {
+      for (const ev of await this.storeFor(w.desc).events(w.rev, w.prefix)) {
         if (ev.rev > this.hubRev) break;
         const line = this.eventLine(w, ev);
         if (line) lines.push(line);
@@ -178,7 +188,7 @@ export class WatchHub extends DurableObject<Env> {
     const seen = catchUp ? await this.store.currentRev() : 0;
     let events: LogEvent[];
     try {
-      events = await this.store.events(this.hubRev, storagePrefixOf(first.desc, ''));
+      events = await this.storeFor(first.desc).events(this.hubRev, storagePrefixOf(first.desc, ''));
     } catch (e) {
       // history the hub had not read yet is gone: its watchers must relist, as a 410 tells them
       if (toStatusError(e).code !== 410) throw e;

@@ -6,7 +6,7 @@ import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storagePrefix } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
-import { deleteObject, type DeleteOptions } from '../rest/store.ts';
+import { deleteObject, storageOf, type DeleteOptions } from '../rest/store.ts';
 import { objectFilter } from '../rest/filter.ts';
 import { readBody } from './body.ts';
 import { boolParam, intParam } from './params.ts';
@@ -53,7 +53,7 @@ export async function deleteCollectionHandler(c: Context<AppEnv>, desc: KindDesc
   const opts = await deleteOptions(c);
   const ctx = storeContext(c);
   const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
-  const { items, rev } = await ctx.storage.list(storagePrefix(desc, info.namespace || undefined), { filter });
+  const { items, rev } = await storageOf(ctx, desc).list(storagePrefix(desc, info.namespace || undefined), { filter });
   const deleted: KubeObject[] = [];
   for (const item of items) {
     try {

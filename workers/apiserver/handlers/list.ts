@@ -8,6 +8,7 @@ import { badRequest, expired, timeout } from '../../../lib/errors.ts';
 import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storagePrefix } from '../registry/index.ts';
+import { convertingStorage } from '../storage/converting.ts';
 import { negotiate } from '../request/negotiate.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { objectFilter } from '../rest/filter.ts';
@@ -44,7 +45,7 @@ export function decodeContinue(s: string): ContinueToken {
 export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const q = new URL(c.req.url).searchParams;
-  const storage = c.get('storage');
+  const storage = convertingStorage(c.get('storage'), desc);
   const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
   const limit = intParam(q, 'limit');
   const prefix = storagePrefix(desc, info.namespace || undefined);

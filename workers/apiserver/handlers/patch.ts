@@ -10,7 +10,7 @@ import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storageKey } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
-import { createObject, getObject, resetFields, retrying, updateObject, type StoreContext } from '../rest/store.ts';
+import { createObject, getObject, resetFields, retrying, storageOf, updateObject, type StoreContext } from '../rest/store.ts';
 import { decodeBody, parseYaml } from '../codec/decode.ts';
 import { applyPatchBody, decodePatched, type PatchType } from '../patch/apply.ts';
 import { apply } from '../fieldmanager/index.ts';
@@ -48,7 +48,7 @@ export async function patchHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 }
 
 async function applyOnce(ctx: StoreContext, desc: KindDescriptor, info: ResourceRequestInfo, config: KubeObject, force: boolean, subresource?: string) {
-  const live = await ctx.storage.get(storageKey(desc, info.namespace, info.name));
+  const live = await storageOf(ctx, desc).get(storageKey(desc, info.namespace, info.name));
   const { object, managedFields } = apply({ live, config, schema: desc.schema, manager: ctx.manager, force, apiVersion: gv(desc), subresource, now: ctx.now(), resetFields: resetFields(desc, subresource) });
   if (!live) {
     if ((config.metadata?.name ?? info.name) !== info.name) throw badRequest(`the name of the object (${config.metadata?.name}) does not match the name on the URL (${info.name})`);

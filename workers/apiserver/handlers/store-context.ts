@@ -4,6 +4,7 @@ import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { AppEnv } from '../context.ts';
 import type { ChangeMessage } from '../env.ts';
 import type { KindDescriptor } from '../registry/types.ts';
+import { sharingStorage } from '../registry/index.ts';
 import type { StoreContext } from '../rest/store.ts';
 import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
@@ -39,7 +40,11 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
   });
 }
 
-/** Completes a store context with what follows every commit: a poke to the watch hub, a change message. */
+/**
+ * Completes a store context with what follows every commit: a poke to the watch hubs of every kind
+ * served from the written keys (a core/v1 Event write is news to events.k8s.io watchers too), and
+ * a change message.
+ */
 export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unknown>) => void, base: Omit<StoreContext, 'afterCommit'>): StoreContext {
   return {
     serviceClusterIPRange: env.SERVICE_CLUSTER_IP_RANGE,
@@ -47,7 +52,8 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
     afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
-      waitUntil(Promise.allSettled([hubFor(env, base.cluster, desc).poke(rev), env.CHANGES?.send(message)]));
+      const pokes = sharingStorage(desc).map((d) => hubFor(env, base.cluster, d).poke(rev));
+      waitUntil(Promise.allSettled([...pokes, env.CHANGES?.send(message)]));
     },
   };
 }

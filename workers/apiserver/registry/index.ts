@@ -62,9 +62,19 @@ export function groups(): { group: string; version: string }[] {
 /**
  * The resource segment of storage keys, as etcd's keys look: core and apps resources bare
  * (`/registry/pods/...`, `/registry/deployments/...`), other groups qualified
- * (`/registry/leases.coordination.k8s.io/...`), so same-named resources never share a prefix.
+ * (`/registry/leases.coordination.k8s.io/...`), so same-named resources never share a prefix. A
+ * converted kind (storedAs) uses the keys of the kind it is stored as.
  */
-const keyResource = (d: KindDescriptor) => (d.group === '' || d.group === 'apps' ? d.resource : `${d.resource}.${d.group}`);
+function keyResource(desc: KindDescriptor): string {
+  const d = stored(desc);
+  return d.group === '' || d.group === 'apps' ? d.resource : `${d.resource}.${d.group}`;
+}
+
+/** The kind whose keys hold this kind's objects: itself, or the one it is converted from. */
+export const stored = (d: KindDescriptor): KindDescriptor => d.storedAs?.kind ?? d;
+
+/** Every served kind whose objects live under the same keys as `d`'s (itself included). */
+export const sharingStorage = (d: KindDescriptor): KindDescriptor[] => kinds.filter((k) => stored(k) === stored(d));
 
 /** `/registry/<resource>/<namespace>/<name>`, or `/registry/<resource>/<name>` when cluster-scoped. */
 export function storageKey(d: KindDescriptor, namespace: string | undefined, name: string): string {

@@ -106,9 +106,9 @@ test('storage keys look like etcd keys', () => {
   assert.equal(storageKey(d('', 'nodes'), undefined, 'n1'), '/registry/nodes/n1');
   assert.equal(storageKey(d('apps', 'deployments'), 'ns1', 'web'), '/registry/deployments/ns1/web');
   assert.equal(storageKey(d('coordination.k8s.io', 'leases'), 'kube-node-lease', 'n1'), '/registry/leases.coordination.k8s.io/kube-node-lease/n1');
-  assert.equal(storagePrefix(d('events.k8s.io', 'events'), 'ns1'), '/registry/events.events.k8s.io/ns1/');
   assert.equal(storagePrefix(d('', 'events')), '/registry/events/');
   assert.equal(storagePrefix(d('', 'namespaces'), 'ignored'), '/registry/namespaces/');
-  // the core events prefix must not cover events.k8s.io keys
-  assert.ok(!storageKey(d('events.k8s.io', 'events'), 'ns1', 'e').startsWith(storagePrefix(d('', 'events'))));
+  // events.k8s.io/v1 events are the core events, stored under the core keys (storedAs)
+  assert.equal(storagePrefix(d('events.k8s.io', 'events'), 'ns1'), '/registry/events/ns1/');
+  assert.equal(storageKey(d('events.k8s.io', 'events'), 'ns1', 'e'), storageKey(d('', 'events'), 'ns1', 'e'));
 });

@@ -71,4 +71,20 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
   table?: { columns: TableColumn[]; cells(obj: T, now: number): unknown[] };
   /** field selectors beyond metadata.name and metadata.namespace */
   fieldSelectors?: Record<string, (obj: T) => string | undefined>;
+
+  /**
+   * Served as another version of a kind stored elsewhere (events.k8s.io/v1 Event over core/v1
+   * Event): its objects live under that kind's keys, in that kind's shape, and are converted on
+   * every read and write (storage/converting.ts). metadata (resourceVersion, managedFields) passes
+   * through unchanged.
+   */
+  storedAs?: StoredAs;
 }
+
+export interface StoredAs {
+  /** the kind whose keys and shape hold the objects */
+  kind: KindDescriptor;
+  toStorage(obj: KubeObject): KubeObject;
+  fromStorage(obj: KubeObject): KubeObject;
+}
+

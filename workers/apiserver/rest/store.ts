@@ -13,6 +13,7 @@ import { validateObjectMeta, validateObjectMetaUpdate } from '../registry/valida
 import { recordUpdate } from '../fieldmanager/index.ts';
 import { shape } from '../../../lib/schema/walk.ts';
 import type { Storage, WriteResult } from '../storage/types.ts';
+import { convertingStorage } from '../storage/converting.ts';
 import type { UserInfo } from '../auth/authn.ts';
 import { admitCreate, type AdmissionContext } from '../admission/index.ts';
 import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
@@ -37,8 +38,11 @@ const ref = (d: KindDescriptor) => ({ group: d.group, resource: d.resource });
 const rvOf = (o: KubeObject) => Number(o.metadata.resourceVersion ?? 0);
 const MAX_GENERATE_ATTEMPTS = 8;
 
+/** The context's storage as `desc` sees it (converted for a kind stored as another). */
+export const storageOf = (ctx: StoreContext, desc: KindDescriptor): Storage => convertingStorage(ctx.storage, desc);
+
 export async function getObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string): Promise<KubeObject> {
-  const obj = await ctx.storage.get(storageKey(desc, namespace, name));
+  const obj = await storageOf(ctx, desc).get(storageKey(desc, namespace, name));
   if (!obj) throw notFound(ref(desc), name);
   return obj;
 }
@@ -80,7 +84,7 @@ export async function createObject(ctx: StoreContext, desc: KindDescriptor, name
     throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? [])]);
     obj.metadata.managedFields = managedFields ?? managedFieldsFor(ctx, desc, undefined, obj);
     if (ctx.dryRun) return obj;
-    const res = await ctx.storage.create(storageKey(desc, namespace, obj.metadata.name!), obj);
+    const res = await storageOf(ctx, desc).create(storageKey(desc, namespace, obj.metadata.name!), obj);
     if (res.ok) {
       ctx.afterCommit(desc, 'ADDED', res.object);
       return res.object;
@@ -174,7 +178,7 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
     return commitDelete(ctx, desc, current);
   }
   if (ctx.dryRun) return obj;
-  const res = await ctx.storage.update(storageKey(desc, namespace, name), obj, rvOf(current));
+  const res = await storageOf(ctx, desc).update(storageKey(desc, namespace, name), obj, rvOf(current));
   return committed(ctx, desc, res, name, 'MODIFIED');
 }
 
@@ -218,7 +222,7 @@ function committed(ctx: StoreContext, desc: KindDescriptor, res: WriteResult, na
 }
 
 async function commitDelete(ctx: StoreContext, desc: KindDescriptor, current: KubeObject): Promise<KubeObject> {
-  const res = await ctx.storage.delete(storageKey(desc, current.metadata.namespace ?? '', current.metadata.name!), rvOf(current));
+  const res = await storageOf(ctx, desc).delete(storageKey(desc, current.metadata.namespace ?? '', current.metadata.name!), rvOf(current));
   return committed(ctx, desc, res, current.metadata.name!, 'DELETED');
 }
 
@@ -331,7 +335,7 @@ function markDeleting(ctx: StoreContext, desc: KindDescriptor, current: KubeObje
  */
 export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, current: KubeObject, next: KubeObject): Promise<KubeObject> {
   if (ctx.dryRun) return next;
-  const res = await ctx.storage.update(storageKey(desc, current.metadata.namespace ?? '', current.metadata.name!), next, rvOf(current));
+  const res = await storageOf(ctx, desc).update(storageKey(desc, current.metadata.namespace ?? '', current.metadata.name!), next, rvOf(current));
   return committed(ctx, desc, res, current.metadata.name!, 'MODIFIED');
 }
 

@@ -36,7 +36,7 @@ export const deploymentController: Controller = {
     if (change.group === 'apps' && change.resource === 'deployments') return [`${change.namespace}/${change.name}`];
     if (!change.namespace) return [];
     if (change.group === 'apps' && change.resource === 'replicasets') {
-      const rs = change.type === 'DELETED' ? undefined : await ctx.api.get<ReplicaSet>(RESOURCES.replicasets, change.namespace, change.name);
+      const rs = change.type === 'DELETED' ? undefined : await ctx.shared.get<ReplicaSet>(RESOURCES.replicasets, change.namespace, change.name);
       if (!rs) return (await listDeployments(ctx, change.namespace)).map(keyOf);
       const ref = controllerOf(rs);
       if (ref) return ref.kind === 'Deployment' && ref.apiVersion.startsWith('apps/') ? [`${change.namespace}/${ref.name}`] : [];

@@ -15,7 +15,8 @@ function setup() {
   const api = new FakeApi();
   const ctx = (): ControllerContext => ({
     api: api.client(),
-    events: { normal: async () => {}, warning: async () => {} },
+    shared: api.client(),
+    events: { normal: async () => {}, warning: async () => {}, flush: async () => {} },
     requeue: async () => {},
     settings: { nodeMonitorGraceSeconds: 50 },
     now: () => new Date(),

@@ -69,7 +69,7 @@ export const endpointSliceController: Controller = {
   async keysFor(change, ctx) {
     if (change.group === 'discovery.k8s.io' && change.resource === 'endpointslices' && change.namespace) {
       // a slice written or deleted by someone else: its service's slices are checked again
-      const slice = change.type === 'DELETED' ? undefined : await ctx.api.get<EndpointSlice>(RESOURCES.endpointslices, change.namespace, change.name);
+      const slice = change.type === 'DELETED' ? undefined : await ctx.shared.get<EndpointSlice>(RESOURCES.endpointslices, change.namespace, change.name);
       if (slice) return slice.metadata.labels?.[MANAGED_BY_LABEL] === MANAGED_BY ? [`${change.namespace}/${slice.metadata.labels[SERVICE_NAME_LABEL]}`] : [];
       const owner = (await managedServices(ctx, change.namespace)).find((s) => change.name.length === s.metadata.name!.length + 1 + GENERATED_SUFFIX && change.name.startsWith(`${s.metadata.name}-`));
       return owner ? [`${change.namespace}/${owner.metadata.name}`] : [];

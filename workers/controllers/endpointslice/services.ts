@@ -26,8 +26,7 @@ export function once<T>(ctx: ControllerContext, key: string, read: () => Promise
   return p;
 }
 
-export const managedServices = (ctx: ControllerContext, namespace: string) =>
-  once(ctx, `services/${namespace}`, async () => (await ctx.api.list<Service>(RESOURCES.services, { namespace })).items.filter(hasSelector));
+export const managedServices = async (ctx: ControllerContext, namespace: string) => (await ctx.shared.list<Service>(RESOURCES.services, { namespace })).items.filter(hasSelector);
 
 /**
  * The keys (`namespace/service`) a change leads to. `listing(ns)` names, per service, the pods its
@@ -41,7 +40,7 @@ export async function serviceKeys(change: ChangeMessage, ctx: ControllerContext,
   const services = await managedServices(ctx, ns);
   if (!services.length) return [];
   const keys = new Set<string>();
-  const pod = change.type === 'DELETED' ? undefined : await ctx.api.get<Pod>(RESOURCES.pods, ns, change.name);
+  const pod = change.type === 'DELETED' ? undefined : await ctx.shared.get<Pod>(RESOURCES.pods, ns, change.name);
   if (pod) for (const s of services) if (matches(podSelector(s), pod.metadata.labels)) keys.add(`${ns}/${s.metadata.name}`);
   for (const [service, podNames] of await listing(ns)) if (podNames.has(change.name)) keys.add(`${ns}/${service}`);
   return [...keys];

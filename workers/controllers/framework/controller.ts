@@ -9,10 +9,17 @@
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import type { EventRecorder } from './events.ts';
+import type { Reads } from './shared-reads.ts';
 
 export interface ControllerContext {
   /** the API, as this controller's own identity */
   api: ApiClient;
+  /**
+   * Reads shared with the other controllers for the batch (shared-reads.ts: at least as new as
+   * the batch's changes, maybe older than writes made since): for keysFor and for writes that
+   * are conditional on what was read.
+   */
+  shared: Reads;
   events: EventRecorder;
   /** look at `key` again in `seconds` (timers finer than the cron resync) */
   requeue(key: string, seconds: number): Promise<void>;
@@ -35,6 +42,8 @@ export interface Controller {
   reconcile(key: string, ctx: ControllerContext): Promise<void>;
   /** every key, for the periodic resync */
   resync?(ctx: ControllerContext): Promise<string[]>;
+  /** how many keys it reconciles at once (default 5, as kube-controller-manager's --concurrent-*-syncs) */
+  workers?: number;
 }
 
 export const splitKey = (key: string): [namespace: string | undefined, name: string] => {

@@ -23,7 +23,13 @@ export function clientFor(env: Env, serviceAccount: string, fieldManager: string
   const user = serviceAccountUser('kube-system', serviceAccount);
   return new ApiClient({
     baseUrl: 'https://apiserver',
-    fetch: (input, init) => env.API.fetch(input as string, init),
+    fetch: async (input, init) => {
+      if (!(env as any).TRACE_CONTROLLERS) return env.API.fetch(input as string, init);
+      const t0 = Date.now();
+      const r = await env.API.fetch(input as string, init);
+      console.error(`[req] ${t0 % 100000} +${Date.now() - t0}ms ${serviceAccount} ${init?.method ?? 'GET'} ${String(input).replace('https://apiserver', '').slice(0, 110)} ${r.status}`);
+      return r;
+    },
     token: () => tokenFor(env, user),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${serviceAccount}`,
     fieldManager,

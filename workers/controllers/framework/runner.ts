@@ -4,9 +4,17 @@
  * Delivery guarantees of the queue (and so of this runner): at least once, in no particular
  * order, possibly batched with unrelated messages. The runner therefore
  * - dedupes: a key is reconciled once per batch however many messages name it;
- * - retries a reconcile that lost a write race (409) a few times with a fresh read;
+ * - retries a reconcile that lost a write race (409) a few times with a fresh read (reads of its
+ *   own, not the batch's shared ones);
  * - requeues, with a delay, a key whose reconcile failed otherwise (and the cron resync would
  *   catch it anyway).
+ *
+ * Within a batch, controllers run side by side; each maps the messages to keys concurrently and
+ * reconciles up to `workers` distinct keys at once (never one key twice at once). Reads of the
+ * changed objects are shared by all controllers (shared-reads.ts). The batch is done, and
+ * acknowledged, once every reconcile and every event it recorded is written: the local queue
+ * delivers the next batch only then, so the time a batch takes is the latency every change
+ * queued behind it waits.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict } from '../../../lib/client/client.ts';
@@ -14,19 +22,26 @@ import type { Env, QueueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { clientFor } from './identity.ts';
 import { eventRecorder } from './events.ts';
+import { eachLimited } from './limit.ts';
+import { SharedReads } from './shared-reads.ts';
 
 const CONFLICT_RETRIES = 5;
 const FAILURE_REQUEUE_SECONDS = 5;
+/** keysFor calls in flight at once per controller (most read one object) */
+const KEYS_AT_ONCE = 16;
+const DEFAULT_WORKERS = 5;
 
 export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
-export function contextFor(env: Env, c: Controller, cluster: string): ControllerContext {
+/** A controller's context for one batch (or one resync); `shared` defaults to reads of its own. */
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads()): ControllerContext {
   const api = clientFor(env, c.name, c.fieldManager ?? 'kube-controller-manager');
   const now = () => new Date();
   return {
     api,
+    shared: shared.through(api),
     events: eventRecorder(api, c.name, now),
     requeue: async (key, seconds) => {
       await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds: Math.max(0, Math.ceil(seconds)) });
@@ -36,31 +51,51 @@ export function contextFor(env: Env, c: Controller, cluster: string): Controller
   };
 }
 
+/** The keys `messages` lead `c` to. */
+async function keysOf(c: Controller, ctx: ControllerContext, messages: QueueMessage[]): Promise<string[]> {
+  const keys = new Set<string>();
+  await eachLimited(messages, KEYS_AT_ONCE, async (m) => {
+    if (m.type === 'REQUEUE') {
+      if (m.controller === c.name) keys.add(m.key);
+    } else for (const k of await c.keysFor(m as ChangeMessage, ctx)) keys.add(k);
+  });
+  return [...keys];
+}
+
 /** Reconciles every key the messages lead to; resolves when all are done. */
 export async function runMessages(env: Env, controllers: Controller[], messages: QueueMessage[]): Promise<void> {
   const cluster = messages[0]?.cluster ?? 'default';
+  const shared = new SharedReads();
+  const trace = (env as any).TRACE_CONTROLLERS ? ([] as string[]) : undefined; // TEMP-TRACE
+  const T0 = Date.now(); // TEMP-TRACE
   await Promise.all(
     controllers.map(async (c) => {
-      const ctx = contextFor(env, c, cluster);
-      const keys = new Set<string>();
-      for (const m of messages) {
-        if (m.type === 'REQUEUE') {
-          if (m.controller === c.name) keys.add(m.key);
-        } else for (const k of await c.keysFor(m as ChangeMessage, ctx)) keys.add(k);
-      }
-      await reconcileAll(c, ctx, [...keys]);
+      const ctx = contextFor(env, c, cluster, shared);
+      const t0 = Date.now(); // TEMP-TRACE
+      const keys = await keysOf(c, ctx, messages);
+      const t1 = Date.now(); // TEMP-TRACE
+      await reconcileAll(c, ctx, keys);
+      const t2 = Date.now(); // TEMP-TRACE
+      if (trace && (keys.length || t2 - t0 > 2)) trace.push(`${c.name} keysFor ${t1 - t0}ms reconcile ${keys.length} keys ${t2 - t1}ms (done +${t2 - T0})`); // TEMP-TRACE
     }),
   );
+  if (trace) console.error(`[trace] ${T0 % 100000} batch ${messages.length} msgs [${messages.map((m) => (m.type === 'REQUEUE' ? 'RQ:' + m.controller : (m as any).resource + ':' + (m as any).name + ':' + m.type)).join(' ')}] ${Date.now() - T0}ms\n  ${trace.join('\n  ')}`); // TEMP-TRACE
 }
 
+/** Reconciles `keys` (distinct), `c.workers` at a time, then waits for the events they recorded. */
 export async function reconcileAll(c: Controller, ctx: ControllerContext, keys: string[]): Promise<void> {
-  for (const key of keys) await reconcileOne(c, ctx, key);
+  try {
+    await eachLimited(keys, c.workers ?? DEFAULT_WORKERS, (key) => reconcileOne(c, ctx, key));
+  } finally {
+    await ctx.events.flush();
+  }
 }
 
 async function reconcileOne(c: Controller, ctx: ControllerContext, key: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await c.reconcile(key, ctx);
+      // after a lost race, what was read with the batch is too old: read afresh
+      return await c.reconcile(key, attempt === 1 ? ctx : { ...ctx, shared: ctx.api });
     } catch (e) {
       if (isConflict(e) && attempt < CONFLICT_RETRIES) continue; // someone wrote first: read again
       console.error(`${c.name}: reconcile ${key}: ${(e as Error).message}`);

@@ -27,10 +27,10 @@ export interface Tracked {
   obj: KubeObject;
 }
 
-/** Every collectable object of a namespace, or of the whole cluster (namespace undefined). */
+/** Every collectable object of a namespace, or of the whole cluster (namespace undefined), as listed for the batch. */
 export async function snapshot(ctx: ControllerContext, map: ResourceMap, namespace?: string): Promise<Tracked[]> {
   const resources = map.collectable.filter((r) => namespace === undefined || r.namespaced);
-  const lists = await Promise.all(resources.map(async (res) => (await ctx.api.list(res, { namespace })).items.map((obj) => ({ res, obj }))));
+  const lists = await Promise.all(resources.map(async (res) => (await ctx.shared.list(res, { namespace })).items.map((obj) => ({ res, obj }))));
   return lists.flat();
 }
 
@@ -46,7 +46,7 @@ async function unlessGone(p: Promise<unknown>): Promise<void> {
 }
 
 export class Collector {
-  /** owners read during this reconcile, by resource/namespace/name */
+  /** owners read afresh during this reconcile, by resource/namespace/name */
   private readonly owners = new Map<string, Promise<KubeObject | undefined>>();
 
   constructor(
@@ -54,12 +54,18 @@ export class Collector {
     private readonly map: ResourceMap,
   ) {}
 
-  /** Reads the owner a reference names, in the dependent's namespace when the owner is namespaced. */
+  /**
+   * Reads the owner a reference names, in the dependent's namespace when the owner is namespaced.
+   * The batch's shared read settles it when it finds the owner solid (one read per owner for all
+   * its pods); anything else, which may lead to a deletion, is confirmed by a read of our own, as
+   * Kubernetes' collector confirms an absence seen in its cache with a live lookup.
+   */
   async state(dep: Tracked, ref: OwnerReference): Promise<OwnerState> {
     const res = this.map.byKind(groupOf(ref.apiVersion), ref.kind);
     if (!res) return 'solid'; // a kind the server does not serve: never delete on doubt
     if (res.namespaced && !dep.res.namespaced) return 'dangling'; // a cluster-scoped object cannot have a namespaced owner
     const ns = res.namespaced ? dep.obj.metadata.namespace : undefined;
+    if (ownerState(await this.ctx.shared.get(res, ns, ref.name), ref) === 'solid') return 'solid';
     const key = `${res.group}/${res.resource}/${ns ?? ''}/${ref.name}`;
     let owner = this.owners.get(key);
     if (!owner) this.owners.set(key, (owner = this.ctx.api.get(res, ns, ref.name)));

@@ -15,7 +15,8 @@ function setup() {
   const requeued: [string, number][] = [];
   const ctx: ControllerContext = {
     api: api.client(),
-    events: { normal: async () => {}, warning: async () => {} },
+    shared: api.client(),
+    events: { normal: async () => {}, warning: async () => {}, flush: async () => {} },
     requeue: async (key, s) => void requeued.push([key, s]),
     settings: { nodeMonitorGraceSeconds: 50 },
     now: () => new Date(),

@@ -48,7 +48,8 @@ export const garbageCollector: Controller = {
 async function reconcileObject(ctx: ControllerContext, map: ResourceMap, group: string, resource: string, namespace: string, name: string): Promise<void> {
   const res = map.byResource(group, resource);
   if (!res || !map.collectable.includes(res)) return;
-  const obj = await ctx.api.get(res, res.namespaced ? namespace : undefined, name);
+  // a shared read: what is decided on it is written conditionally on its resourceVersion
+  const obj = await ctx.shared.get(res, res.namespaced ? namespace : undefined, name);
   if (!obj) return;
   const t: Tracked = { res, obj };
   const collector = new Collector(ctx, map);

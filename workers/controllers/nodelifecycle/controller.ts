@@ -56,9 +56,10 @@ export const newNodeLifecycleController = (rechecks = new Rechecks()): Controlle
   async reconcile(name, ctx) {
     const now = ctx.now().getTime();
     rechecks.fired(name, now);
-    let node = await ctx.api.get<Node>(RESOURCES.nodes, undefined, name);
-    if (!node) return rechecks.forget(name);
-    const lease = await ctx.api.get<Lease>(RESOURCES.leases, NODE_LEASE_NAMESPACE, name);
+    // shared reads: the writes below are conditional on the node read (a conflict reads afresh)
+    const [read, lease] = await Promise.all([ctx.shared.get<Node>(RESOURCES.nodes, undefined, name), ctx.shared.get<Lease>(RESOURCES.leases, NODE_LEASE_NAMESPACE, name)]);
+    if (!read) return rechecks.forget(name);
+    let node = read;
     const heardAt = lastHeardFrom(node, lease);
     const deadline = heardAt + ctx.settings.nodeMonitorGraceSeconds * 1000;
     const lost = now > deadline;

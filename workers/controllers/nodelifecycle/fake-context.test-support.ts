@@ -120,7 +120,8 @@ export function fakeContext(settings: Partial<Settings> = {}, start = Date.parse
   };
   return {
     api: api as unknown as ApiClient,
-    events: { normal: record('Normal'), warning: record('Warning') },
+    shared: api as unknown as ApiClient,
+    events: { normal: record('Normal'), warning: record('Warning'), flush: async () => {} },
     requeue: async (key, seconds) => {
       requeued.push({ key, seconds });
     },

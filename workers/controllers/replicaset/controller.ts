@@ -39,7 +39,7 @@ export const replicaSetController: Controller = {
       return [`${change.namespace}/${change.name}`];
     }
     if (change.group !== '' || change.resource !== 'pods' || !change.namespace) return [];
-    const pod = change.type === 'DELETED' ? undefined : await ctx.api.get<Pod>(RESOURCES.pods, change.namespace, change.name);
+    const pod = change.type === 'DELETED' ? undefined : await ctx.shared.get<Pod>(RESOURCES.pods, change.namespace, change.name);
     if (!pod) return (await replicaSetsOf(ctx, change.namespace)).filter(mayHaveCounted).map(keyOf);
     const ref = controllerOf(pod);
     if (ref) return ref.kind === 'ReplicaSet' && ref.apiVersion.startsWith('apps/') ? [`${change.namespace}/${ref.name}`] : [];
@@ -57,7 +57,9 @@ export const replicaSetController: Controller = {
     if (!rs) return; // gone: its pods are the garbage collector's
     const now = ctx.now();
     const selector = fromLabelSelector(rs.spec?.selector);
-    const all = (await ctx.api.list<Pod>(RESOURCES.pods, { namespace })).items;
+    // shared with the other ReplicaSets of the batch: this one's own creations are not in it, but
+    // it reconciles once per batch, and a retry after a conflict lists afresh (runner.ts)
+    const all = (await ctx.shared.list<Pod>(RESOURCES.pods, { namespace })).items;
     const pods = await claim(ctx.api, RESOURCES.pods, rs, all.filter(isActive), (p) => matches(selector, p.metadata.labels));
 
     const result = rs.metadata.deletionTimestamp ? {} : await manageReplicas(ctx, rs, pods, all);

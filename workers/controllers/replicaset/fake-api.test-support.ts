@@ -159,7 +159,8 @@ export function fakeContext(api: FakeApi, now = () => api.clock): FakeContext {
   const event = (type: string) => async (obj: KubeObject, reason: string, message: string) => void recorded.push(`${type} ${reason} ${obj.kind}/${obj.metadata.name}: ${message}`);
   return {
     api: api as unknown as ApiClient,
-    events: { normal: event('Normal'), warning: event('Warning') },
+    shared: api as unknown as ApiClient,
+    events: { normal: event('Normal'), warning: event('Warning'), flush: async () => {} },
     requeue: async (key, seconds) => void requeued.push([key, seconds]),
     settings: { nodeMonitorGraceSeconds: 50 },
     now,

@@ -2,12 +2,14 @@
  * The scheduler (reporting component and field manager `default-scheduler`): binds every pending
  * pod whose schedulerName is default-scheduler to a node, through `POST pods/binding`.
  *
- * Keys: there is one, `pending` ("the pending pods"). Every pod or node change maps to it, so a
- * batch of changes, however large, makes one cycle that lists once and places all pending pods
- * (cycle.ts); a node change thus retries every unschedulable pod, as does a pod going away. While
- * unschedulable pods remain, the key is also looked at again every RETRY_SECONDS. Node changes,
- * pod deletions and the resync also tell the cache of nodes and bound pods to list again
- * (cache.ts).
+ * Keys: there is one, `pending` ("the pending pods"), so a batch of changes, however large, makes
+ * one cycle that lists once and places all pending pods (cycle.ts). While unschedulable pods wait
+ * (as far as this isolate knows: until its first cycle, it assumes they do), every pod or node
+ * change maps to it, as any may make room. Otherwise only the change of a pod that is pending
+ * (read with the batch) does: a change of a bound pod, by far the most common, then costs no
+ * cycle (each one lists the pending pods among all pods). While unschedulable pods remain, the
+ * key is also looked at again every RETRY_SECONDS. Node changes, pod deletions and the resync also
+ * tell the cache of nodes and bound pods to list again (cache.ts).
  *
  * One cycle at a time per isolate: a reconcile arriving while a cycle runs only asks that cycle
  * to run once more when it ends, so concurrent batches neither double-bind nor count the same
@@ -21,7 +23,9 @@
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Rechecks } from '../nodelifecycle/recheck.ts';
 import { SnapshotCache } from './cache.ts';
-import { scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
+import { isPending, scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
+import type { Pod } from '../../../lib/api/core/pod.ts';
+import { RESOURCES } from '../../../lib/client/resources.ts';
 
 const KEY = 'pending';
 const RETRY_SECONDS = 30;
@@ -33,10 +37,13 @@ export function newScheduler(): Controller {
   const cache = new SnapshotCache();
   let running = false;
   let again = false;
+  /** whether the last cycle left pods it could not place (unknown, so true, before the first) */
+  let waiting = true;
 
   async function cycle(ctx: ControllerContext): Promise<void> {
     rechecks.fired(KEY, ctx.now().getTime());
     const { unschedulable } = await scheduleCycle(ctx, cache, reported);
+    waiting = unschedulable > 0;
     if (unschedulable) {
       const now = ctx.now().getTime();
       await rechecks.at(ctx, KEY, now + RETRY_SECONDS * 1000, now);
@@ -46,10 +53,15 @@ export function newScheduler(): Controller {
   return {
     name: SCHEDULER_NAME,
     fieldManager: SCHEDULER_NAME,
-    keysFor(change) {
+    async keysFor(change, ctx) {
       if (change.group !== '' || (change.resource !== 'pods' && change.resource !== 'nodes')) return [];
-      if (change.resource === 'nodes' || change.type === 'DELETED') cache.invalidate();
-      return [KEY];
+      const mayMakeRoom = change.resource === 'nodes' || change.type === 'DELETED';
+      if (mayMakeRoom) cache.invalidate();
+      // while pods wait, any change may be the one that lets them in (a pod finishing, too)
+      if (waiting) return [KEY];
+      if (mayMakeRoom) return [];
+      const pod = await ctx.shared.get<Pod>(RESOURCES.pods, change.namespace, change.name);
+      return pod && isPending(pod) ? [KEY] : [];
     },
     async resync() {
       cache.invalidate();

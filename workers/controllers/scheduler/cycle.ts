@@ -25,6 +25,10 @@ const asPod = (p: Pod): Pod => ({ ...p, apiVersion: 'v1', kind: 'Pod' });
 /** Gated and terminating pods wait; everything else pending is ours. */
 const schedulable = (p: Pod) => !p.metadata.deletionTimestamp && !p.spec?.schedulingGates?.length;
 
+/** A pod the next cycle would try to place (what PENDING selects, and schedulable). */
+export const isPending = (p: Pod) =>
+  !p.spec?.nodeName && (p.spec?.schedulerName ?? SCHEDULER_NAME) === SCHEDULER_NAME && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && schedulable(p);
+
 /** The last FailedScheduling report per pod uid, so that a pod retried often does not flood events. */
 export type Reports = Map<string, { message: string; at: number }>;
 

@@ -9,10 +9,20 @@ import { age, column, NAME_DOC } from '../printing.ts';
 import type { TableColumn } from '../types.ts';
 import { dns1123Subdomain, qualifiedName } from '../validation.ts';
 
-/** events.k8s.io/v1 → the core/v1 field names. */
+/** Drops the fields a conversion left undefined, so converted objects compare and print as stored ones. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as T;
+}
+
+/**
+ * events.k8s.io/v1 → core/v1, as Kubernetes' Convert_v1_Event_To_core_Event: the same fields
+ * under the old names (reportingController is core/v1's reportingComponent).
+ */
 export function toCoreEvent(e: EventsV1Event): Event {
-  return {
-    metadata: e.metadata,
+  return defined({
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { ...e.metadata },
     involvedObject: e.regarding ?? {},
     reason: e.reason,
     message: e.note,
@@ -27,7 +37,34 @@ export function toCoreEvent(e: EventsV1Event): Event {
     related: e.related,
     reportingComponent: e.reportingController,
     reportingInstance: e.reportingInstance,
-  };
+  });
+}
+
+/**
+ * core/v1 → events.k8s.io/v1, the inverse (Convert_core_Event_To_v1_Event). No fallback from
+ * source.component to reportingController: Kubernetes keeps that in deprecatedSource only.
+ * eventTime is always present (null for old-style events), as Kubernetes serializes it.
+ */
+export function fromCoreEvent(e: Event): EventsV1Event {
+  return defined({
+    apiVersion: 'events.k8s.io/v1',
+    kind: 'Event',
+    metadata: { ...e.metadata },
+    eventTime: e.eventTime ?? null,
+    series: e.series as EventsV1Event['series'],
+    reportingController: e.reportingComponent,
+    reportingInstance: e.reportingInstance,
+    action: e.action,
+    reason: e.reason,
+    regarding: e.involvedObject,
+    related: e.related,
+    note: e.message,
+    type: e.type,
+    deprecatedSource: e.source,
+    deprecatedFirstTimestamp: e.firstTimestamp,
+    deprecatedLastTimestamp: e.lastTimestamp,
+    deprecatedCount: e.count,
+  });
 }
 
 export const eventColumns: TableColumn[] = [

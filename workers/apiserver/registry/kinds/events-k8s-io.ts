@@ -1,7 +1,12 @@
-/** events.k8s.io/v1 events: stored apart from core/v1 events, printed and validated like them. */
+/**
+ * events.k8s.io/v1 events: the core/v1 events served in their newer shape (Kubernetes stores one
+ * Event and converts it for each API), printed and validated like them.
+ */
 import { eventsV1Event, type EventsV1Event } from '../../../../lib/api/events.ts';
+import type { Event } from '../../../../lib/api/core/event.ts';
 import type { KindDescriptor } from '../types.ts';
-import { eventCells, eventColumns, toCoreEvent, validateEvent } from './event-common.ts';
+import coreEvents from './events.ts';
+import { eventCells, eventColumns, fromCoreEvent, toCoreEvent, validateEvent } from './event-common.ts';
 
 const desc: KindDescriptor<EventsV1Event> = {
   group: 'events.k8s.io',
@@ -14,6 +19,7 @@ const desc: KindDescriptor<EventsV1Event> = {
   schema: eventsV1Event,
   openapiName: 'io.k8s.api.events.v1.Event',
   nameRule: 'subdomain',
+  storedAs: { kind: coreEvents as KindDescriptor, toStorage: (e) => toCoreEvent(e as EventsV1Event), fromStorage: (e) => fromCoreEvent(e as Event) },
 
   validate: (e) => validateEvent(toCoreEvent(e), true, 'reportingController'),
 

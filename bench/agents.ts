@@ -1,0 +1,183 @@
+/**
+ * Issue 4 at scale, on one machine: `agents` node agents with the simulated runtime (each joined
+ * with a join token as a real machine would, with its tunnel, watch, leases and status loops)
+ * run in this process, then Deployments bring `pods` pods onto them, the cluster stays busy for
+ * a while, and the Deployments are deleted. Every API write the agents make is timed at their
+ * fetch (request to response headers): the figure is its p99. Every node is watched: one whose
+ * Ready condition leaves True while its agent runs was wrongly marked NotReady.
+ *
+ * The agents share this process's event loop with the Hrana server and the benchmark; the
+ * event loop's own delay is printed beside the figures, as part of what the writes waited for.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ControlPlane } from '../local/runtime.ts';
+import type { Fetch } from '../lib/client/client.ts';
+import { runNode, type RunningNode } from '../node-agent/cli.ts';
+import { httpsFetch } from '../node-agent/http.ts';
+import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
+import { expectStatus, nowMs, type Api } from './client.ts';
+import type { Figure } from './figures.ts';
+import { eachLimited } from './sim-nodes.ts';
+import { fmt, percentile } from './stats.ts';
+import { track, type Obj } from './tracker.ts';
+
+export interface AgentsOptions {
+  namespace: string;
+  agents: number;
+  /** spread over `deployments` Deployments */
+  pods: number;
+  deployments: number;
+  /** how long the cluster runs with every pod up, for the leases to be renewed a few times */
+  steadySeconds: number;
+  maxSeconds: number;
+  targetP99Ms: number;
+}
+
+/** What a write was, from its method and path, for the breakdown. */
+function kindOf(method: string, path: string): string {
+  if (path.includes('/leases/')) return 'lease';
+  if (path.includes('/events')) return 'event';
+  if (/\/nodes\/[^/]+\/status/.test(path)) return 'node status';
+  if (/\/pods\/[^/]+\/status/.test(path)) return 'pod status';
+  if (path.includes('/pods/')) return `pod ${method}`;
+  return `${method} ${path.replace(/\?.*/, '').split('/').slice(-2, -1)[0] ?? ''}`;
+}
+
+interface Write {
+  kind: string;
+  ms: number;
+  node: string;
+  at: number;
+  status: number;
+}
+
+/** The agents' fetch, timing every write (GETs and watches are not writes). */
+function timedFetch(caPem: string, node: string, writes: Write[], leaseAt: Map<string, number[]>): Fetch {
+  const inner = httpsFetch(caPem);
+  return async (input, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET') return inner(input, init);
+    const url = typeof input === 'string' ? input : input.url;
+    const path = new URL(url).pathname;
+    const t0 = nowMs();
+    const res = await inner(input, init);
+    const kind = kindOf(method, path);
+    writes.push({ kind, ms: nowMs() - t0, node, at: t0, status: res.status });
+    if (kind === 'lease' && res.ok) (leaseAt.get(node) ?? leaseAt.set(node, []).get(node)!).push(t0);
+    return res;
+  };
+}
+
+const isReady = (o: Obj) => (o.status?.conditions as { type: string; status: string }[] | undefined)?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+
+const deployment = (name: string, replicas: number) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine', resources: { requests: { cpu: '10m', memory: '16Mi' } } }] } },
+  },
+});
+
+export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions): Promise<Figure[]> {
+  const stateRoot = await mkdtemp(join(tmpdir(), 'timonier-bench-agents-'));
+  const names = Array.from({ length: o.agents }, (_, i) => `bench-agent-${String(i).padStart(3, '0')}`);
+  const mine = new Set(names);
+  const writes: Write[] = [];
+  const leaseAt = new Map<string, number[]>();
+  const running: RunningNode[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const nodes = await track(api, '/api/v1/nodes');
+  const wronglyNotReady = new Map<string, string>(); // node → the Ready condition it was given
+  let watching = false;
+  nodes.onEvent = (type, n) => {
+    const name = n.metadata.name;
+    if (!watching || type === 'DELETED' || !mine.has(name) || isReady(n)) return;
+    const ready = (n.status?.conditions as { type: string; status: string; reason?: string }[] | undefined)?.find((c) => c.type === 'Ready');
+    wronglyNotReady.set(name, `${ready?.status ?? 'none'} (${ready?.reason ?? ''})`);
+  };
+  const pods = await track(api, `/api/v1/namespaces/${o.namespace}/pods`);
+  const figures: Figure[] = [];
+  try {
+    // join and start the agents, a few at a time (one join token for all, as a fleet would)
+    const t0 = nowMs();
+    const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 3600, description: 'bench' });
+    await eachLimited(names, 10, async (name, i) => {
+      const fetch = timedFetch(cp.caPem, name, writes, leaseAt);
+      running.push(await runNode({ server: cp.url, token, nodeName: name, runtime: 'simulated', subnet: i, stateDir: join(stateRoot, name), caPem: cp.caPem, log: () => {}, agent: { fetch } }));
+    });
+    await nodes.until(`${o.agents} agents' nodes Ready`, (m) => names.every((n) => m.get(n) && isReady(m.get(n)!)), 60_000);
+    const joinedMs = nowMs() - t0;
+    watching = true;
+    loop.enable();
+
+    // the pods, through Deployments
+    const perDeployment = Math.ceil(o.pods / o.deployments);
+    const tPods = nowMs();
+    for (let d = 0; d < o.deployments; d++) {
+      const replicas = Math.min(perDeployment, o.pods - d * perDeployment);
+      expectStatus(await api.request('POST', `/apis/apps/v1/namespaces/${o.namespace}/deployments`, deployment(`fleet-${d}`, replicas)), 201);
+    }
+    const readyPods = (m: Map<string, Obj>) => [...m.values()].filter((p) => !p.metadata.deletionTimestamp && p.status?.phase === 'Running' && isReady(p)).length;
+    const allUp = await pods
+      .until(`${o.pods} pods Ready`, (m) => readyPods(m) >= o.pods, o.maxSeconds * 1000)
+      .then((at) => at - tPods)
+      .catch(() => NaN);
+    const upCount = readyPods(pods.objects);
+    const perNode = new Map<string, number>();
+    for (const p of pods.objects.values()) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
+
+    await new Promise((ok) => setTimeout(ok, o.steadySeconds * 1000));
+
+    // and away again
+    const tDelete = nowMs();
+    for (let d = 0; d < o.deployments; d++) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/fleet-${d}`);
+    const allGone = await pods
+      .until('pods gone', (m) => m.size === 0, o.maxSeconds * 1000)
+      .then((at) => at - tDelete)
+      .catch(() => NaN);
+    loop.disable();
+    watching = false;
+
+    const measured = writes.filter((w) => w.at >= tPods);
+    const ms = measured.map((w) => w.ms);
+    const byKind = new Map<string, number[]>();
+    for (const w of measured) (byKind.get(w.kind) ?? byKind.set(w.kind, []).get(w.kind)!).push(w.ms);
+    const breakdown = [...byKind].sort((a, b) => b[1].length - a[1].length).map(([k, v]) => `${k} ${v.length}× p99 ${fmt(percentile(v, 99), 0)}`).join(', ');
+    const failed = measured.filter((w) => w.status >= 500 || w.status === 0).length;
+    const gaps = [...leaseAt.values()].flatMap((ts) => ts.filter((t) => t >= tPods).map((t, i, a) => (i ? t - a[i - 1] : 0)).slice(1));
+    const spread = perNode.size ? `${Math.min(...perNode.values())}–${Math.max(...perNode.values())} pods per node` : 'no pods placed';
+    figures.push(
+      { name: `agents' API writes p99 (${o.agents} agents, ${o.pods} pods)`, value: percentile(ms, 99), unit: 'ms', note: `${ms.length} writes, p50 ${fmt(percentile(ms, 50))} ms, max ${fmt(percentile(ms, 100), 0)} ms${failed ? `, ${failed} failed (5xx)` : ''}`, target: { atMost: o.targetP99Ms } },
+      { name: '  writes by kind', value: ms.length, unit: 'writes', note: breakdown },
+      { name: '  nodes Ready throughout', value: o.agents - wronglyNotReady.size, unit: 'nodes', note: wronglyNotReady.size ? `NotReady: ${[...wronglyNotReady].slice(0, 5).map(([n, r]) => `${n} ${r}`).join(', ')}` : `of ${o.agents}`, target: { atLeast: o.agents } },
+      { name: '  lease renewal interval, max', value: percentile(gaps, 100) / 1000, unit: 's', note: `renewed every 10 s; the lease lasts 40 s, the grace period is 50 s` },
+      { name: `  ${o.pods} pods Ready (${o.deployments} Deployments)`, value: allUp / 1000, unit: 's', note: `${upCount} Ready, ${spread}` },
+      { name: '  pods deleted', value: allGone / 1000, unit: 's', note: 'Deployments deleted → every pod gone (agents kill and confirm)' },
+      { name: '  agents joined and Ready', value: joinedMs / 1000, unit: 's', note: `${o.agents} agents, 10 joining at a time` },
+      { name: '  event loop delay p99 (this process)', value: loop.percentile(99) / 1e6, unit: 'ms', note: `max ${fmt(loop.max / 1e6, 0)} ms; agents, Hrana server and benchmark share it` },
+    );
+    return figures;
+  } finally {
+    nodes.close();
+    pods.close();
+    await eachLimited(running, 10, (n) => n.stop().catch(() => undefined));
+    await eachLimited(names, 8, async (name) => {
+      await api.request('DELETE', `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${name}`);
+      await api.request('DELETE', `/api/v1/nodes/${name}`);
+    });
+    await rm(stateRoot, { recursive: true, force: true });
+  }
+}
+
+/** development entry (temporary) */
+export async function dev(api: Api, cp: ControlPlane, args: string[]) {
+  const { createNamespace } = await import('./objects.ts');
+  await createNamespace(api, 'bench-agents');
+  return measureAgents(cp, api, { namespace: 'bench-agents', agents: Number(args[0] ?? 100), pods: Number(args[1] ?? 1000), deployments: 10, steadySeconds: Number(args[2] ?? 30), maxSeconds: 180, targetP99Ms: 1000 });
+}

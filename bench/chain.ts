@@ -1,0 +1,82 @@
+/**
+ * Issue 3's chain: a Deployment of 2 replicas created through the API, until both its pods are
+ * bound (the Deployment, ReplicaSet and scheduler controllers in turn), and until the Deployment
+ * reports 2 available (the benchmark's kubelet marks each pod Running and Ready as soon as it is
+ * bound, then the ReplicaSet and Deployment controllers report it). Times run from just before
+ * the POST to the arrival of the watch event that completes the condition; p50 over `runs` runs,
+ * each on a Deployment of its own, one at a time.
+ */
+import { expectStatus, nowMs, type Api } from './client.ts';
+import { waitForQuiet } from './cpu.ts';
+import type { Figure } from './figures.ts';
+import { simNodes } from './sim-nodes.ts';
+import { fmt, percentile } from './stats.ts';
+import { track, type Obj } from './tracker.ts';
+
+export interface ChainOptions {
+  namespace: string;
+  runs: number;
+  targets: { boundMs: number; availableMs: number };
+}
+
+const deployment = (name: string) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine' }] } },
+  },
+});
+
+export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]> {
+  const nodes = await simNodes(api, { prefix: 'bench-chain', count: 2, kubelet: { namespace: o.namespace } });
+  const pods = await track(api, `/api/v1/namespaces/${o.namespace}/pods`);
+  const deployments = await track(api, `/apis/apps/v1/namespaces/${o.namespace}/deployments`);
+  const bound: number[] = [];
+  const available: number[] = [];
+  const posts: number[] = [];
+  let failed = 0;
+  let firstError = '';
+  try {
+    for (let i = 0; i < o.runs; i++) {
+      const name = `chain-${String(i).padStart(2, '0')}`;
+      const mine = (p: Obj) => p.metadata.labels?.app === name && !p.metadata.deletionTimestamp;
+      const t0 = nowMs();
+      const posted = api.request('POST', `/apis/apps/v1/namespaces/${o.namespace}/deployments`, deployment(name));
+      const both = pods.until(`${name}: 2 pods bound`, (m) => [...m.values()].filter((p) => mine(p) && p.spec?.nodeName).length >= 2, 30_000);
+      const ready = deployments.until(`${name}: 2 available`, (m) => (m.get(`${o.namespace}/${name}`)?.status?.availableReplicas ?? 0) >= 2, 30_000);
+      try {
+        posts.push(expectStatus(await posted, 201).ms);
+        bound.push((await both) - t0);
+        available.push((await ready) - t0);
+      } catch (e) {
+        failed++;
+        firstError ||= (e as Error).message;
+        both.catch(() => undefined);
+        ready.catch(() => undefined);
+      }
+      // what the run left behind (events, status writes) settles before the next one
+      await waitForQuiet(5, 0.15, 200);
+    }
+  } finally {
+    pods.close();
+    deployments.close();
+    await nodes.remove();
+  }
+  const note = `${bound.length}/${o.runs} runs, 2 simulated nodes${failed ? `, ${failed} failed: ${firstError}` : ''}`;
+  return [
+    { name: 'Deployment (2 replicas) → both pods bound, p50', value: percentile(bound, 50), unit: 'ms', note, target: { atMost: o.targets.boundMs } },
+    { name: 'Deployment → both pods bound, max', value: percentile(bound, 100), unit: 'ms' },
+    { name: 'Deployment → 2 available, p50', value: percentile(available, 50), unit: 'ms', note, target: { atMost: o.targets.availableMs } },
+    { name: 'Deployment → 2 available, max', value: percentile(available, 100), unit: 'ms', note: `POST of the Deployment p50 ${fmt(percentile(posts, 50))} ms` },
+  ];
+}
+
+/** development entry (temporary) */
+export async function dev(api: Api, _cp: unknown, args: string[]) {
+  const { createNamespace } = await import('./objects.ts');
+  await createNamespace(api, 'bench-chain');
+  return measureChain(api, { namespace: 'bench-chain', runs: Number(args[0] ?? 20), targets: { boundMs: 50, availableMs: 150 } });
+}
