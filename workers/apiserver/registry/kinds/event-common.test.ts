@@ -3,11 +3,16 @@ import assert from 'node:assert/strict';
 import type { Event } from '../../../../lib/api/core/event.ts';
 import type { EventsV1Event } from '../../../../lib/api/events.ts';
 import { fromCoreEvent, toCoreEvent } from './event-common.ts';
-import eventsV1 from './events-k8s-io.ts';
-import coreEvents from './events.ts';
+import eventsV1Kind from './events-k8s-io.ts';
+import coreEventsKind from './events.ts';
+import type { KindDescriptor } from '../types.ts';
 import { storageKey, storagePrefix, sharingStorage } from '../index.ts';
 
-const meta = { name: 'web.17a', namespace: 'default', uid: 'u-1', resourceVersion: '42', creationTimestamp: '2025-01-01T11:00:00Z', managedFields: [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1' }] };
+// the registry's generic view of the two kinds
+const eventsV1 = eventsV1Kind as unknown as KindDescriptor;
+const coreEvents = coreEventsKind as unknown as KindDescriptor;
+
+const meta = { name: 'web.17a', namespace: 'default', uid: 'u-1', resourceVersion: '42', creationTimestamp: '2025-01-01T11:00:00Z', managedFields: [{ manager: 'kubectl', operation: 'Update' as const, apiVersion: 'v1' }] };
 
 /** A core event with every field core/v1 and events.k8s.io/v1 share. */
 const core: Event = {
