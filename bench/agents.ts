@@ -87,6 +87,7 @@ const deployment = (name: string, replicas: number) => ({
 export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions): Promise<Figure[]> {
   const stateRoot = await mkdtemp(join(tmpdir(), 'timonier-bench-agents-'));
   const names = Array.from({ length: o.agents }, (_, i) => `bench-agent-${String(i).padStart(3, '0')}`);
+  const deployments = Math.max(1, Math.min(o.deployments, o.pods));
   const mine = new Set(names);
   const writes: Write[] = [];
   const leaseAt = new Map<string, number[]>();
@@ -117,10 +118,9 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
     loop.enable();
 
     // the pods, through Deployments
-    const perDeployment = Math.ceil(o.pods / o.deployments);
     const tPods = nowMs();
-    for (let d = 0; d < o.deployments; d++) {
-      const replicas = Math.min(perDeployment, o.pods - d * perDeployment);
+    for (let d = 0; d < deployments; d++) {
+      const replicas = Math.floor(o.pods / deployments) + (d < o.pods % deployments ? 1 : 0);
       expectStatus(await api.request('POST', `/apis/apps/v1/namespaces/${o.namespace}/deployments`, deployment(`fleet-${d}`, replicas)), 201);
     }
     const readyPods = (m: Map<string, Obj>) => [...m.values()].filter((p) => !p.metadata.deletionTimestamp && p.status?.phase === 'Running' && isReady(p)).length;
@@ -136,7 +136,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
 
     // and away again
     const tDelete = nowMs();
-    for (let d = 0; d < o.deployments; d++) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/fleet-${d}`);
+    for (let d = 0; d < deployments; d++) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/fleet-${d}`);
     const allGone = await pods
       .until('pods gone', (m) => m.size === 0, o.maxSeconds * 1000)
       .then((at) => at - tDelete)
@@ -157,7 +157,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
       { name: '  writes by kind', value: ms.length, unit: 'writes', note: breakdown },
       { name: '  nodes Ready throughout', value: o.agents - wronglyNotReady.size, unit: 'nodes', note: wronglyNotReady.size ? `NotReady: ${[...wronglyNotReady].slice(0, 5).map(([n, r]) => `${n} ${r}`).join(', ')}` : `of ${o.agents}`, target: { atLeast: o.agents } },
       { name: '  lease renewal interval, max', value: percentile(gaps, 100) / 1000, unit: 's', note: `renewed every 10 s; the lease lasts 40 s, the grace period is 50 s` },
-      { name: `  ${o.pods} pods Ready (${o.deployments} Deployments)`, value: allUp / 1000, unit: 's', note: `${upCount} Ready, ${spread}` },
+      { name: `  ${o.pods} pods Ready (${deployments} Deployments)`, value: allUp / 1000, unit: 's', note: `${upCount} Ready, ${spread}` },
       { name: '  pods deleted', value: allGone / 1000, unit: 's', note: 'Deployments deleted → every pod gone (agents kill and confirm)' },
       { name: '  agents joined and Ready', value: joinedMs / 1000, unit: 's', note: `${o.agents} agents, 10 joining at a time` },
       { name: '  event loop delay p99 (this process)', value: loop.percentile(99) / 1e6, unit: 'ms', note: `max ${fmt(loop.max / 1e6, 0)} ms; agents, Hrana server and benchmark share it` },
@@ -175,9 +175,3 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
   }
 }
 
-/** development entry (temporary) */
-export async function dev(api: Api, cp: ControlPlane, args: string[]) {
-  const { createNamespace } = await import('./objects.ts');
-  await createNamespace(api, 'bench-agents');
-  return measureAgents(cp, api, { namespace: 'bench-agents', agents: Number(args[0] ?? 100), pods: Number(args[1] ?? 1000), deployments: 10, steadySeconds: Number(args[2] ?? 30), maxSeconds: 180, targetP99Ms: 1000 });
-}

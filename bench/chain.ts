@@ -61,6 +61,9 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
       await waitForQuiet(5, 0.15, 200);
     }
   } finally {
+    // the Deployments go while the nodes' kubelet still finalizes their pods
+    for (const d of [...deployments.objects.values()]) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/${d.metadata.name}`);
+    await pods.until('the pods gone', (m) => m.size === 0, 60_000).catch(() => undefined);
     pods.close();
     deployments.close();
     await nodes.remove();
@@ -74,9 +77,3 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
   ];
 }
 
-/** development entry (temporary) */
-export async function dev(api: Api, _cp: unknown, args: string[]) {
-  const { createNamespace } = await import('./objects.ts');
-  await createNamespace(api, 'bench-chain');
-  return measureChain(api, { namespace: 'bench-chain', runs: Number(args[0] ?? 20), targets: { boundMs: 50, availableMs: 150 } });
-}

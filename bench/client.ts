@@ -32,7 +32,11 @@ export function apiClient(cp: ControlPlane, maxSockets = 32): Api {
     request(method, path, body) {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: auth };
-      if (payload !== undefined) headers['Content-Type'] = 'application/json';
+      if (payload !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        // Node frames a DELETE's body with neither length nor chunks: the server would lose it
+        headers['Content-Length'] = String(Buffer.byteLength(payload));
+      }
       const started = nowMs();
       return new Promise<Reply>((resolve, reject) => {
         const req = https.request(new URL(path, cp.url), { method, headers, agent }, (res) => {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick]`: the API server's figures against the local runtime (real workers
  * in miniflare, embedded libSQL behind the Hrana server) on a fresh data directory, as the issue
- * asks. Prints each figure as it is known and a summary against the targets; never asserts.
+ * asks, then the controllers' and node agents' (workloads.ts). Prints each figure as it is known and a summary against the targets; never asserts.
  * Everything listens on 127.0.0.1, and everything started is stopped, even on Ctrl-C.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import { createNamespace } from './objects.ts';
 import { measureRss, rssSampler } from './rss.ts';
 import { fmt } from './stats.ts';
 import { measureWatch } from './watch.ts';
+import { measureWorkloads } from './workloads.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     );
 
     record([rssFigure('RSS under load (peak)', await peak.stop())]);
+    await measureWorkloads({ cp, api, phase, quick });
     api.close();
 
     console.log(`${load()} at the end`);

@@ -76,9 +76,3 @@ export async function measureScheduling(api: Api, o: SchedulingOptions): Promise
   }
 }
 
-/** development entry (temporary) */
-export async function dev(api: Api, _cp: unknown, args: string[]) {
-  const { createNamespace } = await import('./objects.ts');
-  await createNamespace(api, 'bench-sched');
-  return measureScheduling(api, { namespace: 'bench-sched', pods: Number(args[0] ?? 1000), nodes: Number(args[1] ?? 100), clients: 16, maxSeconds: 120, target: 200 });
-}

@@ -5,7 +5,8 @@
  * order, possibly batched with unrelated messages. The runner therefore
  * - dedupes: a key is reconciled once per batch however many messages name it;
  * - retries a reconcile that lost a write race (409) a few times with a fresh read (reads of its
- *   own, not the batch's shared ones);
+ *   own, not the batch's shared ones), and once one whose write found its object gone (404), as
+ *   happens when the batch's read predates a deletion;
  * - requeues, with a delay, a key whose reconcile failed otherwise (and the cron resync would
  *   catch it anyway).
  *
@@ -17,7 +18,7 @@
  * queued behind it waits.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
-import { isConflict } from '../../../lib/client/client.ts';
+import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import type { Env, QueueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { clientFor } from './identity.ts';
@@ -98,6 +99,7 @@ async function reconcileOne(c: Controller, ctx: ControllerContext, key: string):
       return await c.reconcile(key, attempt === 1 ? ctx : { ...ctx, shared: ctx.api });
     } catch (e) {
       if (isConflict(e) && attempt < CONFLICT_RETRIES) continue; // someone wrote first: read again
+      if (isNotFound(e) && attempt === 1) continue; // deleted since the batch read it: read again
       console.error(`${c.name}: reconcile ${key}: ${(e as Error).message}`);
       await ctx.requeue(key, FAILURE_REQUEUE_SECONDS).catch(() => undefined);
       return;

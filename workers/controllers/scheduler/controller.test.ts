@@ -4,9 +4,9 @@ import { newScheduler } from './controller.ts';
 import { fakeContext, makeNode, makePod } from '../nodelifecycle/fake-context.test-support.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 
-const change = (resource: string, group = '', type: 'ADDED' | 'MODIFIED' | 'DELETED' = 'ADDED') => ({ cluster: 'default', rev: 1, group, resource, namespace: 'default', name: 'x', type });
+const change = (resource: string, group = '', type: 'ADDED' | 'MODIFIED' | 'DELETED' = 'ADDED', name = 'x') => ({ cluster: 'default', rev: 1, group, resource, namespace: 'default', name, type });
 
-test('every pod or node change maps to the one key of the pending pods', async () => {
+test('before its first cycle, every pod or node change maps to the one key of the pending pods', async () => {
   const ctx = fakeContext();
   const scheduler = newScheduler();
   assert.deepEqual(await scheduler.keysFor(change('pods'), ctx), ['pending']);
@@ -16,6 +16,31 @@ test('every pod or node change maps to the one key of the pending pods', async (
   assert.deepEqual(await scheduler.resync!(ctx), ['pending']);
   assert.equal(scheduler.name, 'default-scheduler');
   assert.equal(scheduler.fieldManager, 'default-scheduler');
+});
+
+test('once every pod is placed, only the change of a pending pod maps to a cycle', async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1'));
+  ctx.put('pods', makePod('placed', { node: 'n1' }));
+  await scheduler.reconcile('pending', ctx);
+  ctx.put('pods', makePod('new'));
+  assert.deepEqual(await scheduler.keysFor(change('pods', '', 'ADDED', 'new'), ctx), ['pending']);
+  assert.deepEqual(await scheduler.keysFor(change('pods', '', 'MODIFIED', 'placed'), ctx), [], 'a bound pod');
+  assert.deepEqual(await scheduler.keysFor(change('pods', '', 'MODIFIED', 'gone'), ctx), [], 'a pod that is no more');
+  assert.deepEqual(await scheduler.keysFor(change('pods', '', 'DELETED', 'placed'), ctx), [], 'room freed, but nobody waits');
+  assert.deepEqual(await scheduler.keysFor(change('nodes', '', 'MODIFIED', 'n1'), ctx), []);
+});
+
+test('while a pod cannot be placed, any pod or node change maps to a cycle', async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1'));
+  ctx.put('pods', makePod('placed', { node: 'n1' }));
+  ctx.put('pods', makePod('big', { cpu: '64' }));
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(await scheduler.keysFor(change('pods', '', 'MODIFIED', 'placed'), ctx), ['pending']);
+  assert.deepEqual(await scheduler.keysFor(change('nodes', '', 'ADDED', 'n2'), ctx), ['pending']);
 });
 
 test('a cycle binds the pending pods and reports Scheduled; gated, terminating and foreign pods wait', async () => {

@@ -5,9 +5,9 @@
  * Keys: there is one, `pending` ("the pending pods"), so a batch of changes, however large, makes
  * one cycle that lists once and places all pending pods (cycle.ts). While unschedulable pods wait
  * (as far as this isolate knows: until its first cycle, it assumes they do), every pod or node
- * change maps to it, as any may make room. Otherwise only the change of a pod that is pending
- * (read with the batch) does: a change of a bound pod, by far the most common, then costs no
- * cycle (each one lists the pending pods among all pods). While unschedulable pods remain, the
+ * change maps to it, as any may make room. Otherwise only a new pod, or the change of a pod that
+ * is pending (read with the batch), does: a change of a bound pod, by far the most common, then
+ * costs no cycle (each one lists the pending pods among all pods). While unschedulable pods remain, the
  * key is also looked at again every RETRY_SECONDS. Node changes, pod deletions and the resync also
  * tell the cache of nodes and bound pods to list again (cache.ts).
  *
@@ -60,6 +60,7 @@ export function newScheduler(): Controller {
       // while pods wait, any change may be the one that lets them in (a pod finishing, too)
       if (waiting) return [KEY];
       if (mayMakeRoom) return [];
+      if (change.type === 'ADDED') return [KEY]; // a new pod is pending but for rare exceptions: no read on this path
       const pod = await ctx.shared.get<Pod>(RESOURCES.pods, change.namespace, change.name);
       return pod && isPending(pod) ? [KEY] : [];
     },

@@ -1,0 +1,49 @@
+/**
+ * The figures of issues 3 and 4, after the API server's: the controllers' chain and the scheduler
+ * with nodes played by the benchmark (chain.ts, scheduling.ts), `kubectl apply` on a real
+ * containerd node (containerd.ts), and many node agents with the simulated runtime (agents.ts).
+ * Each step cleans up what it made (nodes, pods, agents), so the next starts from a quiet cluster.
+ */
+import type { ControlPlane } from '../local/runtime.ts';
+import { measureAgents } from './agents.ts';
+import { measureChain } from './chain.ts';
+import type { Api } from './client.ts';
+import { measureContainerd } from './containerd.ts';
+import type { Figure } from './figures.ts';
+import { createNamespace } from './objects.ts';
+import { measureScheduling } from './scheduling.ts';
+
+/** bench/index.ts's phase: a titled step, started once workerd is idle and clear of the cron */
+export type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>) => Promise<T>;
+
+const TARGETS = { boundMs: 50, availableMs: 150, podsPerSecond: 200, applyMs: 400, agentWriteP99Ms: 1_000 };
+
+export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+  const { cp, api, phase } = o;
+  const plan = o.quick
+    ? { chainRuns: 5, pods: 200, nodes: 20, applyRuns: 3, agents: 20, agentPods: 200, steadySeconds: 10 }
+    : { chainRuns: 20, pods: 1_000, nodes: 100, applyRuns: 10, agents: 100, agentPods: 1_000, steadySeconds: 30 };
+  const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
+  for (const ns of ['bench-chain', 'bench-sched', 'bench-agents']) await createNamespace(api, ns);
+
+  await phase(`Deployment of 2 replicas → pods bound → 2 available, ${plan.chainRuns} runs (2 simulated nodes)`, 30, () =>
+    only(measureChain(api, { namespace: 'bench-chain', runs: plan.chainRuns, targets: TARGETS })),
+  );
+  await phase(`scheduling ${plan.pods} pods on ${plan.nodes} simulated nodes`, 30, () =>
+    only(measureScheduling(api, { namespace: 'bench-sched', pods: plan.pods, nodes: plan.nodes, clients: 16, maxSeconds: 120, target: TARGETS.podsPerSecond })),
+  );
+  await phase(`kubectl apply on a containerd node, ${plan.applyRuns} runs`, 30, () => only(measureContainerd(cp, api, { runs: plan.applyRuns, targetMs: TARGETS.applyMs })));
+  await phase(`${plan.agents} node agents (simulated runtime) and ${plan.agentPods} pods`, 50, () =>
+    only(
+      measureAgents(cp, api, {
+        namespace: 'bench-agents',
+        agents: plan.agents,
+        pods: plan.agentPods,
+        deployments: 10,
+        steadySeconds: plan.steadySeconds,
+        maxSeconds: 180,
+        targetP99Ms: TARGETS.agentWriteP99Ms,
+      }),
+    ),
+  );
+}
