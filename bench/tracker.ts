@@ -2,6 +2,11 @@
  * The latest state of the objects of one watch stream, by name, and the moment a condition on
  * them first held: `until` resolves with the arrival time of the chunk that made it true, so a
  * measure ends when the change reached a client, as `kubectl get -w` would show it.
+ *
+ * `close` stops the tracking but keeps reading the stream until the server ends it (its
+ * timeoutSeconds): a watch dropped by its client while events flow to it can stall the watch hub
+ * of its resource for every other watcher (a write to the dropped stream may never complete), and
+ * the phases after would measure that instead.
  */
 import { expectStatus, nowMs, type Api } from './client.ts';
 
@@ -19,8 +24,12 @@ export interface Tracker {
   until(what: string, holds: (objects: Map<string, Obj>) => boolean, timeoutMs: number): Promise<number>;
   /** called for every event, after the map is updated */
   onEvent?: (type: string, o: Obj, at: number) => void;
+  /** stops tracking; the stream is drained until the server ends it */
   close(): void;
 }
+
+/** how long the server keeps a tracker's stream: longer than any phase */
+const STREAM_SECONDS = 900;
 
 const keyOf = (o: Obj) => (o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name);
 
@@ -48,9 +57,14 @@ export async function track(api: Api, path: string, query = ''): Promise<Tracker
         waiters.add(check);
       });
     },
-    close: () => stream.close(),
+    close() {
+      closed = true;
+      tracker.onEvent = undefined;
+    },
   };
-  const stream = await api.watch(`${path}${sep}watch=true&resourceVersion=${list.metadata.resourceVersion}${query ? `&${query}` : ''}`, (line, at) => {
+  let closed = false;
+  await api.watch(`${path}${sep}watch=true&timeoutSeconds=${STREAM_SECONDS}&resourceVersion=${list.metadata.resourceVersion}${query ? `&${query}` : ''}`, (line, at) => {
+    if (closed) return;
     const ev = JSON.parse(line) as { type: string; object: Obj };
     if (ev.type === 'BOOKMARK' || ev.type === 'ERROR') return;
     if (ev.type === 'DELETED') objects.delete(keyOf(ev.object));

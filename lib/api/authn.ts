@@ -1,6 +1,6 @@
 /** authentication.k8s.io/v1 SelfSubjectReview (`kubectl auth whoami`): schema of the request body. */
 import * as v from 'valibot';
-import { msgMap, obj, str, strList } from '../schema/fields.ts';
+import { int64, msgMap, obj, str, strList, time } from '../schema/fields.ts';
 import { objectEntries } from './meta.ts';
 
 export const userInfo = {
@@ -15,3 +15,14 @@ export const selfSubjectReview = v.object({
   status: obj(2, { userInfo: obj(1, userInfo, { doc: 'User attributes of the user making this request.' }) }, { doc: 'Status is filled in by the server with the user attributes.' }),
 });
 
+
+/** authentication.k8s.io/v1 TokenRequest (serviceaccounts/<name>/token, `kubectl create token`). */
+export const tokenRequest = v.object({
+  ...objectEntries,
+  spec: obj(2, {
+    audiences: strList(1, { listType: 'atomic', doc: 'Intended audiences of the token.' }),
+    boundObjectRef: obj(3, { kind: str(1), apiVersion: str(2), name: str(3), uid: str(4) }, { ptr: true, doc: 'The object the token is bound to.' }),
+    expirationSeconds: int64(4, { ptr: true, doc: 'The requested duration of validity of the token.' }),
+  }),
+  status: obj(3, { token: str(1), expirationTimestamp: time(2) }),
+});

@@ -18,6 +18,7 @@ const lookup: ObjectLookup = {
   async secret(ns, name) {
     return ns === 'shop' && name === 'creds' ? { data: { password: btoa('s3cret') } } : undefined;
   },
+  serviceAccountToken: async () => 'token',
 };
 
 test('$(VAR) expands earlier variables, $$ escapes, unknown references stay', () => {

@@ -12,6 +12,8 @@ export class ConfigError extends Error {}
 export interface ObjectLookup {
   configMap(namespace: string, name: string): Promise<{ data?: Record<string, string>; binaryData?: Record<string, string> } | undefined>;
   secret(namespace: string, name: string): Promise<{ data?: Record<string, string> } | undefined>;
+  /** a token for the service account (TokenRequest), for projected token volumes */
+  serviceAccountToken(namespace: string, name: string, expirationSeconds: number): Promise<string>;
 }
 
 export interface EnvVar {

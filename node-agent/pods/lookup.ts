@@ -25,5 +25,9 @@ export function cachedLookup(api: ApiClient): ObjectLookup {
   return {
     configMap: (ns, name) => get(RESOURCES.configmaps, ns, name) as ReturnType<ObjectLookup['configMap']>,
     secret: (ns, name) => get(RESOURCES.secrets, ns, name) as ReturnType<ObjectLookup['secret']>,
+    async serviceAccountToken(ns, name, expirationSeconds) {
+      const req = { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds } };
+      return (await api.post<{ status: { token: string } }>(RESOURCES.serviceaccounts, ns, name, 'token', req)).status.token;
+    },
   };
 }

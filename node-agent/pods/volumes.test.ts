@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
-import { containerMounts, prepareVolumes, SA_TOKEN_PLACEHOLDER, VolumeError, type VolumeContext } from './volumes.ts';
+import { containerMounts, prepareVolumes, VolumeError, type VolumeContext } from './volumes.ts';
 
 const pod = (volumes: NonNullable<Pod['spec']>['volumes']): Pod => ({
   apiVersion: 'v1',
@@ -24,6 +24,7 @@ async function withCtx(fn: (ctx: VolumeContext, dir: string) => Promise<void>) {
         lookup: {
           configMap: async (_ns, name) => (name === 'cfg' ? { data: { 'a.conf': 'A', 'b.conf': 'B' } } : undefined),
           secret: async (_ns, name) => (name === 's' ? { data: { key: btoa('secret-value') } } : undefined),
+          serviceAccountToken: async (ns, name, seconds) => `token of ${ns}/${name} for ${seconds} s`,
         },
       },
       dir,
@@ -57,7 +58,8 @@ test('configMap, secret, emptyDir and the service-account projection become file
     assert.equal(await v('conf', 'sub/a'), 'A');
     assert.equal(await v('sec', 'key'), 'secret-value');
     assert.ok((await stat(dirs.get('scratch')!)).isDirectory());
-    assert.equal(await v('kube-api-access-x', 'token'), SA_TOKEN_PLACEHOLDER);
+    // the pod runs as `default` (no serviceAccountName); the projection names no duration: one hour
+    assert.equal(await v('kube-api-access-x', 'token'), 'token of ns/default for 3600 s');
     assert.equal(await v('kube-api-access-x', 'ca.crt'), 'CA PEM');
     assert.equal(await v('kube-api-access-x', 'namespace'), 'ns');
 

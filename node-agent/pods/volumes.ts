@@ -5,8 +5,8 @@
  * serviceAccountToken), hostPath (the host path itself). Files are rewritten on each preparation,
  * so ConfigMap edits reach running pods at the next one.
  *
- * Service-account tokens: the API does not serve TokenRequest yet, so the token file holds a
- * placeholder; the namespace and the cluster CA files are real.
+ * Service-account tokens are asked of the API (TokenRequest) for the pod's account, with the
+ * projection's expirationSeconds; the namespace and the cluster CA files are real.
  *
  * Other volume types are refused with a VolumeError (FailedMount), never silently skipped.
  */
@@ -19,7 +19,6 @@ import { expand, podField, type EnvVar, type ObjectLookup } from './env.ts';
 
 export class VolumeError extends Error {}
 
-export const SA_TOKEN_PLACEHOLDER = 'timonier-placeholder-token: this node agent cannot request service-account tokens yet\n';
 
 export interface VolumeContext {
   podsDir: string;
@@ -98,7 +97,10 @@ async function contents(pod: Pod, v: Volume, ctx: VolumeContext): Promise<Files 
       if (s.configMap) await configMapFiles(ctx, ns, s.configMap, mode, files);
       else if (s.secret) await secretFiles(ctx, ns, s.secret.name ?? '', s.secret, mode, files);
       else if (s.downwardAPI) downwardFiles(pod, s.downwardAPI.items ?? [], mode, ctx.hostIP, files);
-      else if (s.serviceAccountToken) files.set(s.serviceAccountToken.path ?? 'token', { data: enc.encode(SA_TOKEN_PLACEHOLDER), mode: 0o600 });
+      else if (s.serviceAccountToken) {
+        const token = await ctx.lookup.serviceAccountToken(ns, pod.spec?.serviceAccountName || 'default', s.serviceAccountToken.expirationSeconds ?? 3600);
+        files.set(s.serviceAccountToken.path ?? 'token', { data: enc.encode(token), mode: 0o600 });
+      }
       else throw new VolumeError(`volume ${v.name}: this projected source is not supported by this node agent`);
     }
   } else throw new VolumeError(`volume ${v.name}: this volume type is not supported by this node agent (emptyDir, configMap, secret, downwardAPI, projected and hostPath are)`);

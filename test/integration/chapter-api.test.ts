@@ -32,6 +32,25 @@ test('anonymous is forbidden with Kubernetes message; an unknown token is 401', 
   assert.equal(discovery.status, 200);
 });
 
+test("a ServiceAccount's token (kubectl create token) is authenticated, and forbidden to list", async () => {
+  // the ServiceAccount controller creates `default` in the namespace
+  let token = '';
+  for (let i = 0; i < 50 && !token; i++) {
+    const r = await cluster.kubectl(['-n', NS, 'create', 'token', 'default']);
+    if (r.code === 0) token = r.stdout.trim();
+    else await new Promise((res) => setTimeout(res, 100));
+  }
+  assert.ok(token, 'kubectl create token printed a token');
+  const r = await cluster.api('GET', U, { token });
+  assert.deepEqual(
+    { code: r.json.code, reason: r.json.reason, message: r.json.message },
+    { code: 403, reason: 'Forbidden', message: 'configmaps is forbidden: User "system:serviceaccount:ch34:default" cannot list resource "configmaps" in API group "" in the namespace "ch34"' },
+  );
+  const unknown = await cluster.kubectl(['-n', NS, 'create', 'token', 'nobody']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /serviceaccounts "nobody" not found/);
+});
+
 test('the eight verbs on a ConfigMap, seen by a watch started before them', async () => {
   const w = await cluster.watch(`${U}?watch=true&fieldSelector=metadata.name=reglages`);
   const created = await cluster.api('POST', U, { body: reglages });

@@ -38,6 +38,7 @@ function subresourcesOf(d: KindDescriptor): Sub[] {
   if (s.portforward) out.push({ name: 'portforward', kind: 'PodPortForwardOptions', verbs: ['create', 'get'] });
   if (s.scale) out.push({ name: 'scale', group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
   if (s.status) out.push({ name: 'status', kind: d.kind, verbs: ['get', 'patch', 'update'] });
+  if (s.token) out.push({ name: 'token', group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] });
   return out;
 }
 

@@ -7,6 +7,7 @@ import { byResource } from '../registry/index.ts';
 import type { ResourceRequestInfo, Verb } from '../request/info.ts';
 import { bindingHandler } from './binding.ts';
 import { finalizeHandler } from './finalize.ts';
+import { tokenHandler } from './token.ts';
 import { createHandler } from './create.ts';
 import { deleteCollectionHandler, deleteHandler } from './delete.ts';
 import { getHandler } from './get.ts';
@@ -35,6 +36,7 @@ const STATUS: Partial<Record<Verb, Handler>> = { get: getHandler, update: update
 const SCALE: Partial<Record<Verb, Handler>> = { get: scaleHandler, update: scaleHandler, patch: scaleHandler };
 const BINDING: Partial<Record<Verb, Handler>> = { create: bindingHandler };
 const FINALIZE: Partial<Record<Verb, Handler>> = { update: finalizeHandler };
+const TOKEN: Partial<Record<Verb, Handler>> = { create: tokenHandler };
 const LOG: Partial<Record<Verb, Handler>> = { get: podLogHandler };
 // GET is the WebSocket upgrade; POST is kubectl's SPDY fallback, answered with why it cannot be served
 const EXEC: Partial<Record<Verb, Handler>> = { get: podExecHandler, create: podExecHandler };
@@ -46,6 +48,7 @@ function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<
   if (subresource === 'scale' && s.scale) return SCALE;
   if (subresource === 'binding' && s.binding) return BINDING;
   if (subresource === 'finalize' && desc.group === '' && desc.resource === 'namespaces') return FINALIZE;
+  if (subresource === 'token' && s.token) return TOKEN;
   if (subresource === 'log' && s.log) return LOG;
   if (subresource === 'exec' && s.exec) return EXEC;
   return undefined;

@@ -34,6 +34,8 @@ export interface Subresources {
   exec?: boolean;
   eviction?: boolean;
   portforward?: boolean;
+  /** serviceaccounts/token (TokenRequest) */
+  token?: boolean;
 }
 
 export interface KindDescriptor<T extends KubeObject = KubeObject> {

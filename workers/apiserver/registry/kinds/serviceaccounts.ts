@@ -14,6 +14,7 @@ const desc: KindDescriptor<ServiceAccount> = {
   schema: serviceAccount,
   openapiName: 'io.k8s.api.core.v1.ServiceAccount',
   nameRule: 'subdomain',
+  subresources: { token: true },
   deleteReturnsObject: true,
 
   table: {
