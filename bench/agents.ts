@@ -36,14 +36,12 @@ export interface AgentsOptions {
   targetP99Ms: number;
 }
 
-/** What a write was, from its method and path, for the breakdown. */
+/** What a write was, from its method and path, for the breakdown: `pods/status PUT`, `leases PUT`. */
 function kindOf(method: string, path: string): string {
-  if (path.includes('/leases/')) return 'lease';
-  if (path.includes('/events')) return 'event';
-  if (/\/nodes\/[^/]+\/status/.test(path)) return 'node status';
-  if (/\/pods\/[^/]+\/status/.test(path)) return 'pod status';
-  if (path.includes('/pods/')) return `pod ${method}`;
-  return `${method} ${path.replace(/\?.*/, '').split('/').slice(-2, -1)[0] ?? ''}`;
+  let parts = path.split('/').slice(path.startsWith('/apis/') ? 4 : 3); // after /api/v1 or /apis/<group>/<version>
+  if (parts[0] === 'namespaces' && parts.length > 2) parts = parts.slice(2);
+  const [resource, , sub] = parts;
+  return `${resource}${sub ? `/${sub}` : ''} ${method}`;
 }
 
 interface Write {
@@ -66,7 +64,7 @@ function timedFetch(caPem: string, node: string, writes: Write[], leaseAt: Map<s
     const res = await inner(input, init);
     const kind = kindOf(method, path);
     writes.push({ kind, ms: nowMs() - t0, node, at: t0, status: res.status });
-    if (kind === 'lease' && res.ok) (leaseAt.get(node) ?? leaseAt.set(node, []).get(node)!).push(t0);
+    if (kind.startsWith('leases ') && res.ok) (leaseAt.get(node) ?? leaseAt.set(node, []).get(node)!).push(t0);
     return res;
   };
 }

@@ -55,7 +55,8 @@ export const deploymentController: Controller = {
 
   async reconcile(key, ctx) {
     const [namespace, name] = splitKey(key);
-    const d = await ctx.api.get<Deployment>(RESOURCES.deployments, namespace, name);
+    // read with the batch (its status writes are conditional on it); worked on as a copy
+    const d = await ctx.shared.get<Deployment>(RESOURCES.deployments, namespace, name);
     if (!d) return;
     try {
       await syncDeployment(ctx, key, structuredClone(d));

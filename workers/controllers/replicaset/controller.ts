@@ -53,7 +53,8 @@ export const replicaSetController: Controller = {
 
   async reconcile(key, ctx) {
     const [namespace, name] = splitKey(key);
-    const rs = await ctx.api.get<ReplicaSet>(RESOURCES.replicasets, namespace, name);
+    // read with the batch (its change brought us here): the status write is conditional on it
+    const rs = await ctx.shared.get<ReplicaSet>(RESOURCES.replicasets, namespace, name);
     if (!rs) return; // gone: its pods are the garbage collector's
     const now = ctx.now();
     const selector = fromLabelSelector(rs.spec?.selector);
