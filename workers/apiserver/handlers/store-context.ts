@@ -4,7 +4,8 @@ import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { AppEnv } from '../context.ts';
 import type { ChangeMessage } from '../env.ts';
 import type { KindDescriptor } from '../registry/types.ts';
-import { sharingStorage } from '../registry/index.ts';
+import { sharingStorage, storageKey } from '../registry/index.ts';
+import { noteCommit } from '../cache/followed.ts';
 import type { StoreContext } from '../rest/store.ts';
 import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
@@ -51,6 +52,7 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
     ...base,
     afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);
+      noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
       const pokes = sharingStorage(desc).map((d) => hubFor(env, base.cluster, d).poke(rev));
       waitUntil(Promise.allSettled([...pokes, env.CHANGES?.send(message)]));

@@ -1,0 +1,124 @@
+/**
+ * A per-isolate copy of every object under a few key prefixes of a cluster, kept fresh from the
+ * event log: what the RBAC authorizer and the token authenticators read on every request instead
+ * of the database, as Kubernetes' authorizers read their informers' caches.
+ *
+ * Freshness contract:
+ * - a write this isolate commits under a followed prefix is seen by the next read: the commit
+ *   path calls `noteCommit` (handlers/store-context.ts), which marks the prefix stale;
+ * - a write committed by another isolate is seen within `maxStalenessMs`;
+ * - a prefix is first loaded with one list; later refreshes read only the log rows after the
+ *   revision it holds, and a 410 (compacted past it) reloads it whole.
+ *
+ * Concurrent requests never share a refresh in flight (workerd forbids completing one request's
+ * I/O from another): each reads for itself, and events at or below the revision already applied
+ * are skipped, so the copy only moves forward.
+ */
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { Storage } from '../storage/types.ts';
+
+interface PrefixState {
+  rev: number;
+  objects: Map<string, KubeObject>;
+  checkedAt: number;
+  stale: boolean;
+}
+
+/** What a read returns: the objects by key, and a number that changes whenever any of them does. */
+export interface Snapshot {
+  objects: ReadonlyMap<string, KubeObject>;
+  version: number;
+}
+
+const followers = new Set<FollowedSet>();
+
+/** Tells every follower of `key`'s prefix in `cluster` that this isolate just wrote it. */
+export function noteCommit(cluster: string, key: string): void {
+  for (const f of followers) f.touch(cluster, key);
+}
+
+export class FollowedSet {
+  private readonly clusters = new Map<string, { prefixes: Map<string, PrefixState>; version: number; merged?: Snapshot }>();
+  private readonly derivedCache = new WeakMap<object, Map<string, unknown>>();
+
+  constructor(
+    readonly prefixes: string[],
+    private readonly maxStalenessMs = 250,
+    private readonly now: () => number = Date.now,
+  ) {
+    followers.add(this);
+  }
+
+  touch(cluster: string, key: string): void {
+    const c = this.clusters.get(cluster);
+    if (!c) return;
+    for (const [prefix, state] of c.prefixes) if (key.startsWith(prefix)) state.stale = true;
+  }
+
+  /** The current objects of the cluster under the followed prefixes. */
+  async read(storage: Storage, cluster: string): Promise<Snapshot> {
+    let c = this.clusters.get(cluster);
+    if (!c) this.clusters.set(cluster, (c = { prefixes: new Map(), version: 0 }));
+    const entry = c;
+    const changed = await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry.prefixes, p)));
+    if (changed.some(Boolean) || !entry.merged) {
+      entry.version++;
+      const objects = new Map<string, KubeObject>();
+      for (const state of entry.prefixes.values()) for (const [k, o] of state.objects) objects.set(k, o);
+      entry.merged = { objects, version: entry.version };
+    }
+    return entry.merged;
+  }
+
+  /**
+   * A value computed from a snapshot and kept until the snapshot changes (indexes of bindings by
+   * subject, for instance).
+   */
+  derived<T>(snapshot: Snapshot, name: string, build: (s: Snapshot) => T): T {
+    let m = this.derivedCache.get(snapshot);
+    if (!m) this.derivedCache.set(snapshot, (m = new Map()));
+    if (!m.has(name)) m.set(name, build(snapshot));
+    return m.get(name) as T;
+  }
+
+  /** Brings one prefix up to date if it may be stale; true when its objects changed. */
+  private async refresh(storage: Storage, states: Map<string, PrefixState>, prefix: string): Promise<boolean> {
+    const state = states.get(prefix);
+    const now = this.now();
+    if (state && !state.stale && now - state.checkedAt < this.maxStalenessMs) return false;
+    if (!state) return this.load(storage, states, prefix, now);
+    let events;
+    try {
+      events = await storage.events(state.rev, prefix);
+    } catch (e) {
+      if ((e as { code?: number }).code === 410) return this.load(storage, states, prefix, now);
+      throw e;
+    }
+    state.checkedAt = now;
+    state.stale = false;
+    let changed = false;
+    for (const ev of events) {
+      if (ev.rev <= state.rev) continue;
+      if (ev.type === 'DELETED') state.objects.delete(ev.key);
+      else state.objects.set(ev.key, ev.object);
+      state.rev = ev.rev;
+      changed = true;
+    }
+    return changed;
+  }
+
+  private async load(storage: Storage, states: Map<string, PrefixState>, prefix: string, now: number): Promise<boolean> {
+    const { items, rev } = await storage.list(prefix);
+    const current = states.get(prefix);
+    if (current && current.rev > rev) return false; // another request loaded a later state meanwhile
+    const objects = new Map<string, KubeObject>();
+    for (const o of items) objects.set(keyOf(prefix, o), o);
+    states.set(prefix, { rev, objects, checkedAt: now, stale: false });
+    return true;
+  }
+}
+
+/** The storage key of a listed object: prefix + [namespace/] + name. */
+function keyOf(prefix: string, o: KubeObject): string {
+  return o.metadata.namespace ? `${prefix}${o.metadata.namespace}/${o.metadata.name}` : `${prefix}${o.metadata.name}`;
+}

@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { eventRecorder } from './events.ts';
+
+/** An API whose event creations wait until released; `failing` makes them fail. */
+function slowApi(failing = false) {
+  const created: any[] = [];
+  const waiting: (() => void)[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const api = {
+    async create(_res: unknown, _ns: string, body: any) {
+      most = Math.max(most, ++inFlight);
+      await new Promise<void>((r) => waiting.push(r));
+      inFlight--;
+      if (failing) throw new Error('503');
+      created.push(body);
+      return body;
+    },
+  };
+  const releaseAll = async () => {
+    while (waiting.length || inFlight) {
+      waiting.splice(0).forEach((r) => r());
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  };
+  return { api: api as unknown as ApiClient, created, releaseAll, most: () => most };
+}
+
+let uid = 0;
+const obj = (): KubeObject => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'ns', uid: `u${++uid}`, resourceVersion: '7' } });
+
+test('recording does not wait for the write; flush does, and writes go at most 8 at a time', async () => {
+  const { api, created, releaseAll, most } = slowApi();
+  const events = eventRecorder(api, 'replicaset-controller', () => new Date('2026-01-01T00:00:00Z'));
+  for (let i = 0; i < 20; i++) await events.normal(obj(), 'SuccessfulCreate', `Created pod: p${i}`);
+  assert.equal(created.length, 0, 'nothing written yet, and the caller went on');
+  let flushed = false;
+  const flushing = events.flush().then(() => (flushed = true));
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(flushed, false, 'flush waits for the writes');
+  await releaseAll();
+  await flushing;
+  assert.equal(created.length, 20);
+  assert.equal(most(), 8);
+  assert.deepEqual(
+    created.slice(0, 8).map((e) => e.message),
+    Array.from({ length: 8 }, (_, i) => `Created pod: p${i}`),
+    'sent in the order recorded',
+  );
+});
+
+test('an event says what the object and the time were when it was recorded', async () => {
+  const { api, created, releaseAll } = slowApi();
+  let now = new Date('2026-01-01T00:00:00Z');
+  const events = eventRecorder(api, 'deployment-controller', () => now);
+  const d = obj();
+  await events.normal(d, 'ScalingReplicaSet', 'Scaled up replica set rs from 0 to 2');
+  d.metadata.resourceVersion = '8';
+  now = new Date('2026-01-01T00:01:00Z');
+  await releaseAll();
+  await events.flush();
+  assert.equal(created[0].involvedObject.resourceVersion, '7');
+  assert.equal(created[0].firstTimestamp, '2026-01-01T00:00:00Z');
+});
+
+test('a failed write never fails the caller nor the flush', async () => {
+  const { api, created, releaseAll } = slowApi(true);
+  const events = eventRecorder(api, 'default-scheduler', () => new Date());
+  const errors: unknown[] = [];
+  const log = console.error;
+  console.error = (...a: unknown[]) => void errors.push(a);
+  try {
+    await events.warning(obj(), 'FailedScheduling', '0/1 nodes are available');
+    const flushing = events.flush();
+    await releaseAll();
+    await flushing;
+  } finally {
+    console.error = log;
+  }
+  assert.equal(created.length, 0);
+  assert.equal(errors.length, 1, 'the failure is logged');
+});

@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiError } from '../../../lib/client/client.ts';
+import { RESOURCES } from '../../../lib/client/resources.ts';
+import type { ChangeMessage } from '../../apiserver/env.ts';
+import type { Env, QueueMessage } from '../env.ts';
+import type { Controller, ControllerContext } from './controller.ts';
+import { runMessages } from './runner.ts';
+
+/** An env whose API answers every GET with an object and every POST after a short wait; it counts requests. */
+function fakeEnv() {
+  const requests: string[] = [];
+  const sent: { body: QueueMessage; delaySeconds?: number }[] = [];
+  const env = {
+    TOKEN_SIGNING_KEY: 'a-test-signing-key-of-some-length',
+    API: {
+      async fetch(input: string, init?: RequestInit) {
+        const path = new URL(input).pathname;
+        requests.push(`${init?.method ?? 'GET'} ${path}`);
+        if (init?.method === 'POST') {
+          await new Promise((r) => setTimeout(r, 5));
+          requests.push(`done POST ${path}`);
+        }
+        const name = path.split('/').pop();
+        return Response.json({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns', resourceVersion: '1' } }, { status: init?.method === 'POST' ? 201 : 200 });
+      },
+    },
+    CHANGES: { send: async (body: QueueMessage, o?: { delaySeconds?: number }) => void sent.push({ body, delaySeconds: o?.delaySeconds }) },
+  } as unknown as Env;
+  return { env, requests, sent };
+}
+
+const change = (name: string, resource = 'pods'): ChangeMessage => ({ cluster: 'default', rev: 1, group: '', resource, namespace: 'ns', name, type: 'MODIFIED' });
+
+function controller(name: string, o: Partial<Controller> = {}): Controller & { reconciled: string[] } {
+  const reconciled: string[] = [];
+  return { name, keysFor: (c) => [`ns/${c.name}`], reconcile: async (key) => void reconciled.push(key), ...o, reconciled };
+}
+
+test('each key is reconciled once per batch, by the controllers it concerns; a requeue goes to its controller only', async () => {
+  const { env } = fakeEnv();
+  const a = controller('a');
+  const b = controller('b', { keysFor: (c) => (c.resource === 'services' ? [`ns/${c.name}`] : []) });
+  await runMessages(env, [a, b], [change('p'), change('p'), change('q'), change('s', 'services'), { type: 'REQUEUE', cluster: 'default', controller: 'b', key: 'ns/later' }]);
+  assert.deepEqual(a.reconciled.sort(), ['ns/p', 'ns/q', 'ns/s']);
+  assert.deepEqual(b.reconciled.sort(), ['ns/later', 'ns/s']);
+});
+
+test('reads of the batch are shared between controllers', async () => {
+  const { env, requests } = fakeEnv();
+  const reading = (name: string) => controller(name, { keysFor: async (c, ctx) => ((await ctx.shared.get(RESOURCES.pods, 'ns', c.name)) ? [c.name] : []) });
+  await runMessages(env, [reading('a'), reading('b'), reading('c')], [change('p'), change('q')]);
+  assert.deepEqual(requests.sort(), ['GET /api/v1/namespaces/ns/pods/p', 'GET /api/v1/namespaces/ns/pods/q'], 'one read of each, for three controllers');
+});
+
+test('a reconcile that lost a race is retried with fresh reads; one whose object vanished, once; then it is requeued', async () => {
+  const { env, sent } = fakeEnv();
+  const seen: { key: string; fresh: boolean }[] = [];
+  const failing = controller('f', {
+    reconcile: async (key, ctx) => {
+      seen.push({ key, fresh: ctx.shared === ctx.api });
+      if (key === 'ns/conflict' && seen.filter((s) => s.key === key).length < 3) throw new ApiError(409, undefined, 'conflict');
+      if (key === 'ns/gone') throw new ApiError(404, undefined, 'not found');
+    },
+  });
+  const log = console.error;
+  console.error = () => undefined;
+  try {
+    await runMessages(env, [failing], [change('conflict'), change('gone')]);
+  } finally {
+    console.error = log;
+  }
+  assert.deepEqual(
+    seen.filter((s) => s.key === 'ns/conflict').map((s) => s.fresh),
+    [false, true, true],
+  );
+  assert.deepEqual(
+    seen.filter((s) => s.key === 'ns/gone').map((s) => s.fresh),
+    [false, true],
+  );
+  assert.deepEqual(sent, [{ body: { type: 'REQUEUE', cluster: 'default', controller: 'f', key: 'ns/gone' }, delaySeconds: 5 }]);
+});
+
+test('distinct keys are reconciled concurrently, up to the controller\'s workers', async () => {
+  const { env } = fakeEnv();
+  let running = 0;
+  let most = 0;
+  const slow = controller('slow', {
+    workers: 2,
+    reconcile: async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+    },
+  });
+  await runMessages(env, [slow], ['a', 'b', 'c', 'd', 'e'].map((n) => change(n)));
+  assert.equal(most, 2);
+});
+
+test('the batch is done only once the events its reconciles recorded are written', async () => {
+  const { env, requests } = fakeEnv();
+  const reporting = controller('r', {
+    reconcile: async (key, ctx: ControllerContext) => {
+      await ctx.events.normal({ apiVersion: 'v1', kind: 'Pod', metadata: { name: key.slice(3), namespace: 'ns', uid: `uid-${key}-${Math.random()}` } }, 'Seen', 'seen');
+    },
+  });
+  await runMessages(env, [reporting], [change('p'), change('q')]);
+  assert.equal(requests.filter((r) => r === 'done POST /api/v1/namespaces/ns/events').length, 2, 'both written when the batch ends');
+});
