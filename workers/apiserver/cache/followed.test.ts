@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { createStorage, migrate } from '../storage/index.ts';
+import type { Storage } from '../storage/types.ts';
+import { FollowedSet, noteCommit } from './followed.ts';
+
+const P = '/registry/clusterroles.rbac.authorization.k8s.io/';
+const Q = '/registry/roles.rbac.authorization.k8s.io/';
+const obj = (name: string, namespace?: string, extra: Record<string, unknown> = {}): KubeObject => ({ metadata: { name, namespace }, ...extra }) as KubeObject;
+
+async function fresh(): Promise<{ storage: Storage; counted: Storage; reads: () => number; done(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'timonier-followed-'));
+  const client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
+  await migrate(client);
+  const storage = createStorage(client);
+  let n = 0;
+  const counted: Storage = {
+    ...storage,
+    list: (...a) => (n++, storage.list(...a)),
+    events: (...a) => (n++, storage.events(...a)),
+  };
+  return { storage, counted, reads: () => n, done: () => (client.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+test('loads every prefix once, then serves from memory until stale', async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P, Q], 250, () => clock);
+  await db.storage.create(`${P}admin`, obj('admin'));
+  await db.storage.create(`${Q}ns1/r`, obj('r', 'ns1'));
+  const s1 = await f.read(db.counted, 'c1');
+  assert.deepEqual([...s1.objects.keys()].sort(), [`${P}admin`, `${Q}ns1/r`]);
+  assert.equal(db.reads(), 2);
+  const s2 = await f.read(db.counted, 'c1');
+  assert.equal(db.reads(), 2, 'a fresh copy costs no query');
+  assert.equal(s2, s1, 'an unchanged copy is the same snapshot');
+  db.done();
+});
+
+test("another isolate's write is seen once the staleness bound passes; this isolate's at once", async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P], 250, () => clock);
+  await f.read(db.counted, 'c1');
+  await db.storage.create(`${P}edit`, obj('edit'));
+  assert.equal((await f.read(db.counted, 'c1')).objects.has(`${P}edit`), false, 'within the bound, the copy may lag');
+  clock += 251;
+  const s = await f.read(db.counted, 'c1');
+  assert.equal(s.objects.has(`${P}edit`), true);
+
+  await db.storage.delete(`${P}edit`, Number((s.objects.get(`${P}edit`) as KubeObject).metadata.resourceVersion));
+  noteCommit('c1', `${P}edit`);
+  const after = await f.read(db.counted, 'c1');
+  assert.equal(after.objects.has(`${P}edit`), false, 'a commit noted in this isolate is seen by the next read');
+  assert.notEqual(after.version, s.version);
+  db.done();
+});
+
+test('clusters are kept apart, and derived values are rebuilt only when the snapshot changes', async () => {
+  const db = await fresh();
+  const f = new FollowedSet([P], 0);
+  await db.storage.create(`${P}a`, obj('a'));
+  let builds = 0;
+  const count = (s: { objects: ReadonlyMap<string, unknown> }) => (builds++, s.objects.size);
+  const s1 = await f.read(db.storage, 'c1');
+  assert.equal(f.derived(s1, 'n', count), 1);
+  assert.equal(f.derived(await f.read(db.storage, 'c1'), 'n', count), 1);
+  assert.equal(builds, 1);
+  await db.storage.create(`${P}b`, obj('b'));
+  assert.equal(f.derived(await f.read(db.storage, 'c1'), 'n', count), 2);
+  assert.equal(builds, 2);
+  noteCommit('c2', `${P}b`); // unknown cluster: nothing to do
+  db.done();
+});
+
+test('a copy older than the compaction point is reloaded whole', async () => {
+  const db = await fresh();
+  let clock = Date.now();
+  const f = new FollowedSet([P], 250, () => clock);
+  const a = await db.storage.create(`${P}a`, obj('a'));
+  await f.read(db.storage, 'c1');
+  assert.ok(a.ok);
+  await db.storage.update(`${P}a`, obj('a', undefined, { rules: [{ verbs: ['get'] }] }), a.rev);
+  await db.storage.create(`${P}b`, obj('b'));
+  await new Promise((r) => setTimeout(r, 5));
+  await db.storage.compact(Date.now() + 1000);
+  clock += 1000;
+  const s = await f.read(db.storage, 'c1');
+  assert.deepEqual([...s.objects.keys()].sort(), [`${P}a`, `${P}b`]);
+  assert.deepEqual((s.objects.get(`${P}a`) as { rules?: unknown }).rules, [{ verbs: ['get'] }]);
+  db.done();
+});
