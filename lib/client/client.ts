@@ -116,10 +116,12 @@ export class ApiClient {
     let cont: string | undefined;
     let resourceVersion = '';
     do {
-      const page = await this.json<{ items: T[]; metadata: { resourceVersion: string; continue?: string } }>('GET', resourcePath(res, opts.namespace), {
+      const page = await this.json<{ kind?: string; apiVersion?: string; items: T[]; metadata: { resourceVersion: string; continue?: string } }>('GET', resourcePath(res, opts.namespace), {
         query: { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector, limit: opts.limit ? String(opts.limit) : undefined, continue: cont, resourceVersion: cont ? undefined : opts.resourceVersion },
       });
-      items.push(...page.items);
+      // a typed list's items carry no kind: give them the one the list names, as a typed decoder would
+      const kind = page.kind?.replace(/List$/, '');
+      for (const item of page.items) items.push(kind ? { apiVersion: page.apiVersion, kind, ...item } : item);
       resourceVersion = page.metadata.resourceVersion;
       cont = page.metadata.continue || undefined;
     } while (cont);

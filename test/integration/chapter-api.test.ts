@@ -136,6 +136,16 @@ test('7 configmaps listed 3 by 3: one resourceVersion, continue tokens, remainin
   assert.ok(names.includes('carton-5') && !names.includes('carton-35'));
 });
 
+test('a name field selector finds that object only, in a namespace and across them', async () => {
+  // carton-3 and carton-35 share a key prefix: the narrowed scan must still check the whole name
+  const names = async (path: string) => (await cluster.api('GET', path)).json.items.map((i: any) => `${i.metadata.namespace}/${i.metadata.name}`);
+  assert.deepEqual(await names(`${U}?fieldSelector=metadata.name=carton-3`), [`${NS}/carton-3`]);
+  assert.deepEqual(await names(`${U}?fieldSelector=metadata.name%3D%3Dcarton-35`), [`${NS}/carton-35`]);
+  assert.deepEqual(await names(`/api/v1/configmaps?fieldSelector=metadata.name=carton-3`), [`${NS}/carton-3`]);
+  assert.deepEqual(await names(`${U}?fieldSelector=metadata.name=carton`), []);
+  assert.deepEqual(await names(`/api/v1/namespaces?fieldSelector=metadata.name=kube-system`), ['undefined/kube-system']);
+});
+
 test('a Table of configmaps has the columns kubectl shows', async () => {
   const r = await cluster.api('GET', `${U}?limit=2`, { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
   assert.equal(r.status, 200, r.text);

@@ -71,7 +71,9 @@ export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Pro
 
   let result;
   try {
-    result = await storage.list(prefix, { rev, after, limit: limit && limit > 0 ? limit : undefined, filter });
+    // across namespaces the name is not the key's next segment: no narrowing there
+    const scan = !desc.namespaced || info.namespace ? prefix + namePinned(q.get('fieldSelector')) : prefix;
+    result = await storage.list(scan, { rev, after, limit: limit && limit > 0 ? limit : undefined, filter });
   } catch (e) {
     if (token && (e as { code?: number }).code === 410) throw expired(TOO_OLD_CONTINUE);
     throw e;
@@ -85,6 +87,16 @@ export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Pro
   const rep = negotiate(c.req.header('Accept'));
   if (rep.as === 'table') return json(c, tableOf(desc, result.items, { version: rep.version, includeObject: includeObject(q) }, meta), 200, tableType(rep.version));
   return json(c, listOf(desc, result.items, meta));
+}
+
+/**
+ * The name a field selector pins (`metadata.name=x`, alone): the scan then starts at that key
+ * instead of reading the whole namespace (the filter still checks the name). Controllers' cache
+ * reads are lists by name, as informers' are.
+ */
+function namePinned(fieldSelector: string | null): string {
+  const m = /^metadata\.name==?([^,=!]+)$/.exec(fieldSelector?.trim() ?? '');
+  return m ? m[1] : '';
 }
 
 /** `<Kind>List`; items carry no apiVersion/kind, as Kubernetes encodes typed lists. */

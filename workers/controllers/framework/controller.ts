@@ -35,6 +35,8 @@ export interface Settings {
 export interface Controller {
   /** the service account it runs as (system:serviceaccount:kube-system:<name>) and its events' source */
   name: string;
+  /** the user it runs as instead of that service account (the scheduler: system:kube-scheduler) */
+  user?: string;
   /** managedFields manager of its writes (default kube-controller-manager) */
   fieldManager?: string;
   /** the keys to reconcile after a change (may read the API to find owners and dependents) */

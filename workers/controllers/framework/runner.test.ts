@@ -15,13 +15,16 @@ function fakeEnv() {
     TOKEN_SIGNING_KEY: 'a-test-signing-key-of-some-length',
     API: {
       async fetch(input: string, init?: RequestInit) {
-        const path = new URL(input).pathname;
-        requests.push(`${init?.method ?? 'GET'} ${path}`);
+        const url = new URL(input);
+        const path = url.pathname;
+        requests.push(`${init?.method ?? 'GET'} ${path}${url.search ? decodeURIComponent(url.search) : ''}`);
         if (init?.method === 'POST') {
           await new Promise((r) => setTimeout(r, 5));
           requests.push(`done POST ${path}`);
         }
         const name = path.split('/').pop();
+        const pinned = url.searchParams.get('fieldSelector')?.replace('metadata.name=', '');
+        if (pinned) return Response.json({ apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: [{ metadata: { name: pinned, namespace: 'ns', resourceVersion: '1' } }] });
         return Response.json({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns', resourceVersion: '1' } }, { status: init?.method === 'POST' ? 201 : 200 });
       },
     },
@@ -50,7 +53,7 @@ test('reads of the batch are shared between controllers', async () => {
   const { env, requests } = fakeEnv();
   const reading = (name: string) => controller(name, { keysFor: async (c, ctx) => ((await ctx.shared.get(RESOURCES.pods, 'ns', c.name)) ? [c.name] : []) });
   await runMessages(env, [reading('a'), reading('b'), reading('c')], [change('p'), change('q')]);
-  assert.deepEqual(requests.sort(), ['GET /api/v1/namespaces/ns/pods/p', 'GET /api/v1/namespaces/ns/pods/q'], 'one read of each, for three controllers');
+  assert.deepEqual(requests.sort(), ['GET /api/v1/namespaces/ns/pods?fieldSelector=metadata.name=p', 'GET /api/v1/namespaces/ns/pods?fieldSelector=metadata.name=q'], 'one read of each, for three controllers');
 });
 
 test('a reconcile that lost a race is retried with fresh reads; one whose object vanished, once; then it is requeued', async () => {

@@ -53,6 +53,7 @@ export function newScheduler(): Controller {
   return {
     name: SCHEDULER_NAME,
     fieldManager: SCHEDULER_NAME,
+    user: 'system:kube-scheduler',
     async keysFor(change, ctx) {
       if (change.group !== '' || (change.resource !== 'pods' && change.resource !== 'nodes')) return [];
       const mayMakeRoom = change.resource === 'nodes' || change.type === 'DELETED';
