@@ -34,9 +34,10 @@ const PUBLIC_PATHS = [/^\/(healthz|livez|readyz|version)(\/.*)?$/, /^\/(api|apis
 
 /** Until RBAC: the admin group, and the control plane's own service accounts in kube-system. */
 const SUPERUSER_GROUPS = ['system:masters', 'system:serviceaccounts:kube-system'];
+const SUPERUSERS = ['system:kube-controller-manager', 'system:kube-scheduler'];
 
 export const adminsAndDiscovery: Authorizer = (user, info) => {
-  if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g))) return { allowed: true };
+  if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g)) || SUPERUSERS.includes(user.username)) return { allowed: true };
   // /api/v1 and /apis/<g>/<v> parse as resource requests with no resource: group-version discovery
   const discovery = info.isResourceRequest ? info.resource === '' && info.verb === 'list' : info.verb === 'get' && PUBLIC_PATHS.some((re) => re.test(info.path));
   if (discovery) return { allowed: true };
