@@ -22,11 +22,12 @@ export interface Api {
 /** Wall clock with sub-millisecond resolution, comparable across this process. */
 export const nowMs = () => performance.timeOrigin + performance.now();
 
-export function apiClient(cp: ControlPlane, maxSockets = 32): Api {
+/** A client as the admin, or as whoever `token` (a bearer token) is. */
+export function apiClient(cp: ControlPlane, maxSockets = 32, token = cp.token): Api {
   const agent = new https.Agent({ keepAlive: true, maxSockets, ca: cp.caPem });
   // watches hold their socket for good: a pool of their own, so they never starve requests
   const watchAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, ca: cp.caPem });
-  const auth = `Bearer ${cp.token}`;
+  const auth = `Bearer ${token}`;
 
   return {
     request(method, path, body) {

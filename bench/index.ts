@@ -12,6 +12,7 @@ import { apiClient, nowMs } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
 import { cronClock, measureCron } from './cron.ts';
 import { measureCreates } from './creates.ts';
+import { FAIR_SHARE_OUT_OF_REACH, measureAuthorization } from './authorization.ts';
 import { announce, met, summaryTable, type Figure } from './figures.ts';
 import { measureGets } from './get.ts';
 import { measureLists } from './list.ts';
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
 
   try {
     const t0 = nowMs();
-    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true });
+    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, apiserverSettings: FAIR_SHARE_OUT_OF_REACH });
     clock = cronClock(nowMs());
     console.log(`control plane up in ${fmt((nowMs() - t0) / 1000)} s at ${cp.url}`);
     const api = apiClient(cp);
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
 
     record([rssFigure('RSS under load (peak)', await peak.stop())]);
     await measureWorkloads({ cp, api, phase, quick });
+    await measureAuthorization({ cp, api, phase, quick });
     api.close();
 
     console.log(`${load()} at the end`);

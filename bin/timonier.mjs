@@ -9,11 +9,13 @@ const USAGE = `usage: timonier <command> [flags]
 commands:
   start   run the control plane locally (timonier start --help)
   token   create a join token for node agents (timonier token create --help)
+  kubeconfig  create or revoke a person's kubeconfig (timonier kubeconfig create --help)
   node-agent  join this machine to a cluster as a node (timonier node-agent join --help)`;
 
 const COMMANDS = {
   start: async (argv) => (await load('../local/serve.ts')).serve(argv),
   token: async (argv) => (await load('../node-agent/tunnel/token-create.ts')).tokenCommand(argv),
+  kubeconfig: async (argv) => (await load('../local/kubeconfig-command.ts')).kubeconfigCommand(argv),
   'node-agent': async (argv) => (await load('../node-agent/cli.ts')).nodeAgentCommand(argv),
 };
 

@@ -26,6 +26,8 @@ import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
 import { ensureCertificates, serverNames } from './certs.ts';
 import { startHranaServer } from './hrana-server.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
+import { readAuthenticationConfig } from './authentication-config.ts';
+import { outboundTrusting } from './outbound.ts';
 import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
@@ -42,8 +44,12 @@ export interface StartOptions {
   compactionWindowSeconds?: number;
   /** controller settings (e.g. NODE_MONITOR_GRACE_SECONDS), to shorten periods in tests */
   controllerSettings?: Record<string, string>;
+  /** apiserver settings (workers/apiserver/env.ts, e.g. FAIR_SHARE_QPS), for tests and benchmarks */
+  apiserverSettings?: Record<string, string>;
   /** only errors from miniflare and the workers (default false) */
   quiet?: boolean;
+  /** a Kubernetes AuthenticationConfiguration file (JSON or YAML): OIDC issuers whose tokens are accepted */
+  authenticationConfig?: string;
 }
 
 export interface ControlPlane {
@@ -97,8 +103,10 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       client.close();
     }
 
-    const vars: Record<string, string> = { LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token, TOKEN_SIGNING_KEY: signingKey };
+    const vars: Record<string, string> = { ...opts.apiserverSettings, LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token, TOKEN_SIGNING_KEY: signingKey };
     if (opts.compactionWindowSeconds !== undefined) vars.COMPACTION_WINDOW_SECONDS = String(opts.compactionWindowSeconds);
+    const authn = opts.authenticationConfig ? await readAuthenticationConfig(opts.authenticationConfig) : undefined;
+    if (authn) vars.AUTHENTICATION_CONFIG = authn.text;
     const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
     const mf = new Miniflare({
       host,
@@ -112,7 +120,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
       // the first worker answers on the port
-      workers: [workerOptions(api, scripts[api.name], vars), workerOptions(controllers, scripts[controllers.name], controllerVars)],
+      workers: [{ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }, workerOptions(controllers, scripts[controllers.name], controllerVars)],
     });
     undo.push(() => mf.dispose());
     const port = (await mf.ready).port;

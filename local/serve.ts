@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startControlPlane, type ControlPlane } from './runtime.ts';
 
-const USAGE = `usage: timonier start [--data-dir DIR] [--port N] [--host H] [--compaction-window SECONDS] [--node] [--verbose]
+const USAGE = `usage: timonier start [--data-dir DIR] [--port N] [--host H] [--compaction-window SECONDS] [--authentication-config FILE] [--node] [--verbose]
   --data-dir           where the cluster lives (default .timonier)
   --port               HTTPS port of the API (default 6443; 0 picks a free one)
   --host               address to listen on (default 127.0.0.1)
   --compaction-window  seconds of history kept for watches and paginated lists (default 300)
+  --authentication-config  a Kubernetes AuthenticationConfiguration (JSON or YAML): OIDC issuers to accept
   --node               also run a node agent on this machine (containerd if usable, else simulated)
   --verbose            show the workers' logs`;
 
@@ -24,6 +25,8 @@ export interface ServeArgs {
   host?: string;
   compactionWindowSeconds?: number;
   verbose: boolean;
+  /** a Kubernetes AuthenticationConfiguration file */
+  authenticationConfig?: string;
   /** also run a node agent here */
   node?: boolean;
 }
@@ -40,6 +43,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
         port: { type: 'string', default: '6443' },
         host: { type: 'string' },
         'compaction-window': { type: 'string' },
+        'authentication-config': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         node: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -56,6 +60,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
     host: parsed.host,
     compactionWindowSeconds: window === undefined ? undefined : integer('--compaction-window', window, 1, Number.MAX_SAFE_INTEGER),
     verbose: parsed.verbose,
+    ...(parsed['authentication-config'] ? { authenticationConfig: resolve(parsed['authentication-config']) } : {}),
     ...(parsed.node ? { node: true } : {}),
   };
 }
@@ -88,6 +93,7 @@ export async function serve(argv: string[]): Promise<void> {
       port: args.port,
       host: args.host,
       compactionWindowSeconds: args.compactionWindowSeconds,
+      authenticationConfig: args.authenticationConfig,
       quiet: !args.verbose,
     });
   } catch (e) {

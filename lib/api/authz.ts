@@ -1,9 +1,11 @@
 /**
- * authorization.k8s.io/v1 SelfSubjectAccessReview (`kubectl auth can-i`) and
- * SelfSubjectRulesReview (`kubectl auth can-i --list`): schemas of the request bodies.
+ * authorization.k8s.io/v1 SelfSubjectAccessReview (`kubectl auth can-i`),
+ * SelfSubjectRulesReview (`kubectl auth can-i --list`), SubjectAccessReview and
+ * LocalSubjectAccessReview: schemas of the request bodies. Field numbers from
+ * k8s.io/api/authorization/v1/generated.proto.
  */
 import * as v from 'valibot';
-import { bool, list, message, obj, str, strList } from '../schema/fields.ts';
+import { bool, list, message, msgMap, obj, str, strList } from '../schema/fields.ts';
 import { labelSelectorRequirement, objectEntries } from './meta.ts';
 
 const selectorAttributes = message({
@@ -47,6 +49,29 @@ export const selfSubjectAccessReview = v.object({
   ),
   status: obj(3, accessReviewStatus, { doc: 'Filled in by the server: whether the request is allowed.' }),
 });
+
+/** SubjectAccessReviewSpec: the self spec plus the subject asked about. */
+const subjectAccessReviewSpec = obj(
+  2,
+  {
+    resourceAttributes: obj(1, resourceAttributes, { ptr: true, doc: 'Information for a resource access request.' }),
+    nonResourceAttributes: obj(2, nonResourceAttributes, { ptr: true, doc: 'Information for a non-resource access request.' }),
+    user: str(3, { doc: 'The user you are testing for.' }),
+    groups: strList(4, { listType: 'atomic', doc: 'The groups you are testing for.' }),
+    // map<string, ExtraValue>; ExtraValue is `repeated string items = 1`, a plain list in JSON
+    extra: msgMap(5, v.array(v.string()), { doc: 'The user.Info extra of the subject.' }),
+    uid: str(6, { doc: 'UID information about the requesting user.' }),
+  },
+  { keep: true, doc: 'The request being evaluated; exactly one attribute set must be given.' },
+);
+
+export const subjectAccessReview = v.object({
+  ...objectEntries,
+  spec: subjectAccessReviewSpec,
+  status: obj(3, accessReviewStatus, { doc: 'Filled in by the server: whether the request is allowed.' }),
+});
+
+export const localSubjectAccessReview = subjectAccessReview;
 
 const resourceRule = message({
   verbs: strList(1, { keep: true, listType: 'atomic', doc: 'Verbs allowed on the resources.' }),

@@ -2,13 +2,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serviceAccountUser, signToken, verifyToken } from './tokens.ts';
 
-test('a signed token verifies to its user and groups', async () => {
+test('a component token verifies to its user and groups, in the root cluster', async () => {
   const user = serviceAccountUser('kube-system', 'deployment-controller');
-  const token = await signToken('s3cret', user);
-  assert.deepEqual(await verifyToken('s3cret', token), { sub: 'system:serviceaccount:kube-system:deployment-controller', groups: user.groups });
+  const claims = await verifyToken('s3cret', await signToken('s3cret', user));
+  assert.equal(claims?.sub, 'system:serviceaccount:kube-system:deployment-controller');
+  assert.deepEqual(claims?.groups, user.groups);
+  assert.equal(claims?.cluster, 'default');
 });
 
-test('another key, a tampered or an expired token does not verify', async () => {
+test('a person’s and a service account’s token carry their cluster, uid, audiences and Kubernetes claims', async () => {
+  const user = await verifyToken('k', await signToken('k', { sub: 'alice', uid: 'u1', cluster: 'c1', jti: 'j1' }));
+  assert.deepEqual([user?.sub, user?.uid, user?.cluster, user?.jti, user?.groups], ['alice', 'u1', 'c1', 'j1', undefined]);
+  const kubernetes = { namespace: 'ns', serviceaccount: { name: 'default', uid: 's1' }, pod: { name: 'p', uid: 'p1' } };
+  const sa = await verifyToken('k', await signToken('k', { sub: 'system:serviceaccount:ns:default', kubernetes, audiences: ['a', 'b'] }));
+  assert.deepEqual(sa?.kubernetes, kubernetes);
+  assert.deepEqual(sa?.aud, ['a', 'b']);
+});
+
+test('another key, a tampered, an expired or a claimless token does not verify', async () => {
   const token = await signToken('s3cret', { sub: 'system:node:n1', groups: ['system:nodes'] });
   assert.equal(await verifyToken('other', token), undefined);
   const [h, p, sig] = token.split('.');
@@ -16,4 +27,5 @@ test('another key, a tampered or an expired token does not verify', async () => 
   assert.equal(await verifyToken('s3cret', `${h}.${forged}.${sig}`), undefined);
   const expired = await signToken('s3cret', { sub: 'x', groups: [], ttlSeconds: -10 });
   assert.equal(await verifyToken('s3cret', expired), undefined);
+  assert.equal(await verifyToken('s3cret', await signToken('s3cret', { sub: 'x' })), undefined);
 });

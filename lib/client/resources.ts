@@ -17,12 +17,18 @@ export const RESOURCES = {
   endpoints: r('', 'v1', 'endpoints'),
   configmaps: r('', 'v1', 'configmaps'),
   secrets: r('', 'v1', 'secrets'),
+  resourcequotas: r('', 'v1', 'resourcequotas'),
+  limitranges: r('', 'v1', 'limitranges'),
   serviceaccounts: r('', 'v1', 'serviceaccounts'),
   events: r('', 'v1', 'events'),
   deployments: r('apps', 'v1', 'deployments'),
   replicasets: r('apps', 'v1', 'replicasets'),
   endpointslices: r('discovery.k8s.io', 'v1', 'endpointslices'),
   leases: r('coordination.k8s.io', 'v1', 'leases'),
+  roles: r('rbac.authorization.k8s.io', 'v1', 'roles'),
+  rolebindings: r('rbac.authorization.k8s.io', 'v1', 'rolebindings'),
+  clusterroles: r('rbac.authorization.k8s.io', 'v1', 'clusterroles', false),
+  clusterrolebindings: r('rbac.authorization.k8s.io', 'v1', 'clusterrolebindings', false),
 } as const;
 
 /** `/api/v1/namespaces/ns/pods/name/status` and friends. */

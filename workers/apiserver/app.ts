@@ -1,6 +1,6 @@
 /**
  * The request pipeline, in Kubernetes' order:
- *   metrics → request info → max-in-flight → authentication → authorization → route
+ *   metrics → request info → max-in-flight → authentication → fair share → authorization → route
  * and, for resource requests, the handlers' own chain:
  *   decode → defaults → admission → validation → storage (rest/store.ts).
  * Errors anywhere become a Kubernetes Status in `onError`.
@@ -9,11 +9,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { requestInfo } from './request/info.ts';
 import { inflightLimiter } from './request/inflight.ts';
-import { adminToken, authenticate, signedTokens, type TokenAuthenticator } from './auth/authn.ts';
-import { defaultAuthorizer, forbiddenFor, type Authorizer } from './auth/authz.ts';
-import { bootstrapTokens } from './auth/bootstrap-token.ts';
-import { nodeRestriction } from './auth/node-restriction.ts';
-import { createdObject } from './auth/created-object.ts';
+import { fairShareLimiter } from './request/fairshare.ts';
+import type { TokenAuthenticator } from './auth/authn.ts';
+import { defaultAuthorizer, type Authorizer } from './auth/authz.ts';
+import { authentication, authorization } from './auth/steps.ts';
 import { nodeRoutes } from './nodes/routes.ts';
 import { connectStorage } from './storage/connect.ts';
 import { ensureSystemObjects } from './bootstrap.ts';
@@ -62,17 +61,9 @@ export function createApp(opts: AppOptions = {}) {
 
   app.use('*', inflightLimiter());
 
-  app.use('*', async (c, next) => {
-    const storage = c.get('storage');
-    const user = await authenticate(c.req.header('Authorization') ?? null, [adminToken(c.env.ADMIN_TOKEN), signedTokens(c.env.TOKEN_SIGNING_KEY), bootstrapTokens(storage), ...(opts.authenticators ?? [])]);
-    c.set('user', user);
-    c.set('authorizer', authorizer);
-    const info = c.get('info');
-    const decision = await authorizer(user, info, { storage, query: new URL(c.req.url).searchParams });
-    if (!decision.allowed) throw forbiddenFor(user, info, decision.reason);
-    await nodeRestriction({ user, info, storage, body: () => createdObject(c) });
-    await next();
-  });
+  app.use('*', authentication(authorizer, opts.authenticators));
+  app.use('*', fairShareLimiter()); // where APF stands: the user is known, and a 403 still counts
+  app.use('*', authorization(authorizer));
 
   app.get('/version', (c) => c.json(VERSION));
   for (const kind of ['healthz', 'livez', 'readyz'] as const) {

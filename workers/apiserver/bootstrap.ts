@@ -1,7 +1,8 @@
 /**
  * What a cluster has from its first request: the four system namespaces and the `kubernetes`
- * Service, created by the API server itself as kube-apiserver's bootstrap controller does.
- * Runs once per isolate (one read when everything exists) and from cron.
+ * Service, created by the API server itself as kube-apiserver's bootstrap controller does, and
+ * the default RBAC policy, reconciled as its RBAC post-start hook does.
+ * Runs once per isolate (a few reads and no write when everything exists) and from cron.
  */
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { Env } from './env.ts';
@@ -10,6 +11,7 @@ import { createObject } from './rest/store.ts';
 import { committing } from './handlers/store-context.ts';
 import type { Storage } from './storage/types.ts';
 import { kubernetesServiceIP } from './admission/cluster-ip.ts';
+import { reconcileDefaultPolicy } from './rbac/policy/reconcile.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -28,6 +30,7 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
   const existing = new Set((await storage.list('/registry/namespaces/')).items.map((n) => n.metadata.name));
   for (const name of SYSTEM_NAMESPACES.filter((n) => !existing.has(n))) await ignoreExists(createObject(ctx, namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
   if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE))));
+  await reconcileDefaultPolicy(ctx);
 }
 
 /** The `kubernetes` service takes the first address of the service range. */

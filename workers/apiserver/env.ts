@@ -11,6 +11,8 @@ export interface Env {
   ADMIN_TOKEN: string;
   /** HMAC key of the tokens the control plane issues to its components (lib/auth/tokens.ts) */
   TOKEN_SIGNING_KEY?: string;
+  /** Kubernetes' AuthenticationConfiguration (JSON or YAML): the OIDC issuers whose tokens are accepted (identity/jwt/) */
+  AUTHENTICATION_CONFIG?: string;
   /** seconds of log history kept by compaction (default 300) */
   COMPACTION_WINDOW_SECONDS?: string;
   /** watch fan-out hubs, one per cluster and resource */
@@ -23,6 +25,10 @@ export interface Env {
   SERVICE_CLUSTER_IP_RANGE?: string;
   /** seconds an event lives after its last occurrence (default 3600) */
   EVENT_TTL_SECONDS?: string;
+  /** fair share (request/fairshare.ts): requests per second each identity may sustain (default 50; 0 = no limit) */
+  FAIR_SHARE_QPS?: string;
+  /** fair share: requests an idle identity may send at once (default 100) */
+  FAIR_SHARE_BURST?: string;
   /** change messages for the controllers (one per committed write) */
   CHANGES?: Queue<ChangeMessage>;
 }

@@ -14,8 +14,10 @@ import { deploymentController } from './deployment/controller.ts';
 import { replicaSetController } from './replicaset/controller.ts';
 import { garbageCollector } from './gc/controller.ts';
 import { endpointControllers } from './endpointslice/controller.ts';
+import { clusterRoleAggregationController } from './clusterroleaggregation/controller.ts';
+import { resourceQuotaController } from './resourcequota/controller.ts';
 
-export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher, scheduler, ...nodeLifecycleControllers, deploymentController, replicaSetController, garbageCollector, ...endpointControllers];
+export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher, scheduler, ...nodeLifecycleControllers, deploymentController, replicaSetController, garbageCollector, ...endpointControllers, resourceQuotaController, clusterRoleAggregationController];
 
 export default {
   async queue(batch, env) {

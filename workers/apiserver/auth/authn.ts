@@ -1,16 +1,19 @@
 /**
  * Authentication: who is asking. A bearer token maps to a user; no credentials means
  * system:anonymous; a token nobody issued is refused with 401 before anything else happens.
- * Authenticators are tried in order; the first that recognises the token wins.
+ * Authenticators are tried in order; the first that recognises the token wins (app.ts: admin
+ * token, tokens the control plane signed (identity/signed.ts), bootstrap tokens, configured JWT
+ * issuers (identity/jwt/)), then impersonation (identity/impersonation.ts).
  */
 import { unauthorized } from '../../../lib/errors.ts';
-import { verifyToken } from '../../../lib/auth/tokens.ts';
 import { timingSafeEqual } from './compare.ts';
 
 export interface UserInfo {
   username: string;
   uid?: string;
   groups: string[];
+  /** Kubernetes' user extra (credential-id, pod-name, ...): shown by `kubectl auth whoami` */
+  extra?: Record<string, string[]>;
 }
 
 export const ANONYMOUS: UserInfo = { username: 'system:anonymous', groups: ['system:unauthenticated'] };
@@ -23,15 +26,6 @@ export const adminToken =
   (expected: string): TokenAuthenticator =>
   (token) =>
     expected && timingSafeEqual(token, expected) ? { username: 'admin', groups: ['system:masters', 'system:authenticated'] } : undefined;
-
-/** Tokens the control plane signed for its own components (controllers, scheduler, nodes). */
-export const signedTokens =
-  (secret: string | undefined): TokenAuthenticator =>
-  async (token) => {
-    if (!secret || token.split('.').length !== 3) return undefined;
-    const claims = await verifyToken(secret, token);
-    return claims && { username: claims.sub, groups: claims.groups };
-  };
 
 export async function authenticate(authorization: string | null, authenticators: TokenAuthenticator[]): Promise<UserInfo> {
   if (!authorization) return ANONYMOUS;

@@ -1,13 +1,14 @@
 /**
- * Authorization: may this user do this? An authorizer is a replaceable step (RBAC comes later).
+ * Authorization: may this user do this? An authorizer is a replaceable step.
  * The default one is a union, tried in order, the first "allowed" winning, as kube-apiserver's
  * `--authorization-mode=Node,RBAC` is:
- * - everything for system:masters and the control plane's service accounts in kube-system;
- *   discovery, health and version for everyone, as a fresh cluster's default roles give them;
+ * - everything for system:masters, the only group no policy restricts;
  * - the Node authorizer for kubelets (node.ts);
+ * - RBAC: roles and bindings (rbac/authorizer.ts), including the default policy that gives
+ *   discovery, health and version to everyone (rbac/policy/);
  * - the join exchange for bootstrap tokens, and kube-public/cluster-info for everyone, which is
  *   how a joining node learns the cluster CA (bootstrap.ts).
- * A denial carries the first reason any of them gave.
+ * A denial carries the reasons they gave, one a line.
  */
 import { forbidden } from '../../../lib/errors.ts';
 import type { RequestInfo } from '../request/info.ts';
@@ -15,6 +16,7 @@ import type { Storage } from '../storage/types.ts';
 import type { UserInfo } from './authn.ts';
 import { bootstrapAuthorizer } from './bootstrap.ts';
 import { nodeAuthorizer } from './node.ts';
+import { rbacAuthorizer } from '../rbac/authorizer.ts';
 
 export interface Decision {
   allowed: boolean;
@@ -25,39 +27,31 @@ export interface Decision {
 export interface AuthzContext {
   storage: Storage;
   query: URLSearchParams;
+  /** the cluster whose policy applies (RBAC reads its roles and bindings) */
+  cluster: string;
 }
 
 export type Authorizer = (user: UserInfo, info: RequestInfo, ctx?: AuthzContext) => Decision | Promise<Decision>;
 
-/** Paths readable by anyone (system:public-info-viewer and system:discovery). */
-const PUBLIC_PATHS = [/^\/(healthz|livez|readyz|version)(\/.*)?$/, /^\/(api|apis)(\/[^/]+)?\/?$/, /^\/openapi\/v[23](\/.*)?$/];
+/** kube-apiserver's privileged group: every request of its members is allowed. */
+export const SUPERUSER_GROUP = 'system:masters';
 
-/** Until RBAC: the admin group, and the control plane's own service accounts in kube-system. */
-const SUPERUSER_GROUPS = ['system:masters', 'system:serviceaccounts:kube-system'];
-const SUPERUSERS = ['system:kube-controller-manager', 'system:kube-scheduler'];
+export const superuser: Authorizer = (user) => ({ allowed: user.groups.includes(SUPERUSER_GROUP) });
 
-export const adminsAndDiscovery: Authorizer = (user, info) => {
-  if (user.groups.some((g) => SUPERUSER_GROUPS.includes(g)) || SUPERUSERS.includes(user.username)) return { allowed: true };
-  // /api/v1 and /apis/<g>/<v> parse as resource requests with no resource: group-version discovery
-  const discovery = info.isResourceRequest ? info.resource === '' && info.verb === 'list' : info.verb === 'get' && PUBLIC_PATHS.some((re) => re.test(info.path));
-  if (discovery) return { allowed: true };
-  return { allowed: false };
-};
-
-/** The first authorizer that allows wins; otherwise the first reason given is the answer's. */
+/** The first authorizer that allows wins; otherwise the reasons given, one a line (Kubernetes' union). */
 export function union(...authorizers: Authorizer[]): Authorizer {
   return async (user, info, ctx) => {
-    let reason: string | undefined;
+    const reasons: string[] = [];
     for (const a of authorizers) {
       const d = await a(user, info, ctx);
       if (d.allowed) return d;
-      reason ??= d.reason;
+      if (d.reason) reasons.push(d.reason);
     }
-    return { allowed: false, reason };
+    return { allowed: false, reason: reasons.length ? reasons.join('\n') : undefined };
   };
 }
 
-export const defaultAuthorizer: Authorizer = union(adminsAndDiscovery, nodeAuthorizer, bootstrapAuthorizer);
+export const defaultAuthorizer: Authorizer = union(superuser, nodeAuthorizer, rbacAuthorizer, bootstrapAuthorizer);
 
 /** Kubernetes' Forbidden message for a denied request (errors-validation-defaults.md §1.4). */
 export function forbiddenFor(user: UserInfo, info: RequestInfo, reason?: string) {

@@ -20,7 +20,7 @@ const storage = {
     return { items, rev: 1 };
   },
 } as unknown as Storage;
-const ctx = (q = ''): AuthzContext => ({ storage, query: new URLSearchParams(q) });
+const ctx = (q = ''): AuthzContext => ({ storage, query: new URLSearchParams(q), cluster: 'default' });
 const allowed = async (method: string, path: string, q = '') => (await nodeAuthorizer(n1, info(method, path), ctx(q))).allowed;
 
 test('a node reads what a kubelet reads and writes nodes, statuses and events', async () => {

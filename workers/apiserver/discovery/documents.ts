@@ -3,6 +3,7 @@
  * aggregated v2 (one document for /api, one for /apis). kubectl prefers aggregated discovery and
  * branches on the response Content-Type (kubectl-surface.md §1).
  */
+import type * as v from 'valibot';
 import type { KindDescriptor } from '../registry/types.ts';
 
 export const AGGREGATED_V2 = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
@@ -18,6 +19,9 @@ export interface VirtualResource {
   kind: string;
   namespaced: boolean;
   verbs: string[];
+  /** the request body's schema, and its name in OpenAPI (so kubectl validates and explains it) */
+  schema: v.GenericSchema;
+  openapiName: string;
 }
 
 interface Sub {

@@ -38,6 +38,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
     manager: manager(c, q),
     dryRun: dryRun(q),
     now: () => new Date(),
+    authorizer: c.get('authorizer'),
   });
 }
 

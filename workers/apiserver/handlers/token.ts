@@ -1,17 +1,26 @@
 /**
- * serviceaccounts/<name>/token (TokenRequest): a bearer token for the service account, signed with
- * the cluster's key and accepted by the authenticator (lib/auth/tokens.ts). The node agent asks
- * for it to fill a pod's projected service-account token volume.
+ * serviceaccounts/<name>/token (TokenRequest): a bearer token for the service account, as
+ * kube-apiserver issues it (pkg/registry/core/serviceaccount/storage/token.go): signed with the
+ * cluster's key, for the requested audiences (the API's by default), with Kubernetes' private
+ * claims naming the service account and, when bound, the pod (and its node), secret or node, so
+ * that the token dies with them (identity/service-accounts.ts). The node agent asks for it to
+ * fill a pod's projected service-account token volume; `kubectl create token` too.
+ * users/<name>/token is a person's token (identity/user-token.ts).
  */
 import type { Context } from 'hono';
-import { fieldErr, invalid, internal } from '../../../lib/errors.ts';
+import { badRequest, conflict, fieldErr, invalid, internal } from '../../../lib/errors.ts';
+import { IDENTITY_GROUP } from '../../../lib/api/identity.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
 import { tokenRequest } from '../../../lib/api/authn.ts';
 import { decodeBody } from '../codec/decode.ts';
-import { serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
+import { signToken, type KubernetesClaims } from '../../../lib/auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
+import { API_AUDIENCE } from '../identity/service-accounts.ts';
+import { userTokenHandler } from '../identity/user-token.ts';
+import { byResource } from '../registry/index.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
-import { getObject } from '../rest/store.ts';
+import { getObject, type StoreContext } from '../rest/store.ts';
 import { rfc3339 } from '../rest/meta.ts';
 import { OBJECT_TYPES, readBody } from './body.ts';
 import { json } from './respond.ts';
@@ -21,11 +30,19 @@ import { storeContext } from './store-context.ts';
 const MIN_SECONDS = 600;
 const DEFAULT_SECONDS = 3600;
 
+interface BoundObjectRef {
+  kind?: string;
+  apiVersion?: string;
+  name?: string;
+  uid?: string;
+}
+
 interface TokenRequest {
-  spec?: { expirationSeconds?: number; audiences?: string[]; boundObjectRef?: unknown };
+  spec?: { expirationSeconds?: number; audiences?: string[]; boundObjectRef?: BoundObjectRef | null };
 }
 
 export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+  if (desc.group === IDENTITY_GROUP) return userTokenHandler(c, desc);
   const info = c.get('info') as ResourceRequestInfo;
   // kubectl's typed client sends it as protobuf
   const body = await readBody(c, OBJECT_TYPES);
@@ -33,15 +50,51 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   const seconds = req.spec?.expirationSeconds ?? DEFAULT_SECONDS;
   if (!Number.isInteger(seconds) || seconds < MIN_SECONDS)
     throw invalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, info.name, [fieldErr.invalid('spec.expirationSeconds', seconds, 'may not specify a duration less than 10 minutes')]);
-  await getObject(storeContext(c), desc, info.namespace, info.name); // 404 for an unknown account
+  const ctx = storeContext(c);
+  const sa = await getObject(ctx, desc, info.namespace, info.name); // 404 for an unknown account
+  const ref = req.spec?.boundObjectRef ?? undefined;
+  const kubernetes: KubernetesClaims = { namespace: info.namespace, serviceaccount: { name: info.name, uid: sa.metadata.uid! }, ...(ref ? await binding(ctx, info, ref) : {}) };
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
-  const token = await signToken(key, { ...serviceAccountUser(info.namespace, info.name), ttlSeconds: seconds });
+  const audiences = req.spec?.audiences?.length ? req.spec.audiences : [API_AUDIENCE];
+  const token = await signToken(key, { sub: `system:serviceaccount:${info.namespace}:${info.name}`, kubernetes, audiences, cluster: c.get('cluster'), jti: crypto.randomUUID(), ttlSeconds: seconds });
   return json(c, {
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',
     metadata: { name: info.name, namespace: info.namespace, creationTimestamp: null },
-    spec: { audiences: req.spec?.audiences ?? [], expirationSeconds: seconds, boundObjectRef: req.spec?.boundObjectRef ?? null },
+    spec: { audiences, expirationSeconds: seconds, boundObjectRef: ref ?? null },
     status: { token, expirationTimestamp: rfc3339(new Date(Date.now() + seconds * 1000)) },
   }, 201);
+}
+
+const kindOf = (resource: string) => byResource('', 'v1', resource)!;
+
+/** The claims of the object the token is bound to, checked as kube-apiserver checks them. */
+async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef): Promise<Partial<KubernetesClaims>> {
+  const [group, version] = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/') : ['', ref.apiVersion ?? ''];
+  const name = ref.name ?? '';
+  let obj: KubeObject;
+  let out: Partial<KubernetesClaims>;
+  if (group === '' && ref.kind === 'Pod') {
+    obj = await getObject(ctx, kindOf('pods'), info.namespace, name);
+    const podSa = (obj as { spec?: { serviceAccountName?: string } }).spec?.serviceAccountName ?? '';
+    if (podSa !== info.name) throw badRequest(`cannot bind token for serviceaccount "${info.name}" to pod running with serviceaccount "${podSa}"`);
+    out = { pod: { name, uid: obj.metadata.uid! } };
+    const nodeName = (obj as { spec?: { nodeName?: string } }).spec?.nodeName;
+    if (nodeName) {
+      const node = await getObject(ctx, kindOf('nodes'), '', nodeName).catch(() => undefined);
+      if (node) out.node = { name: nodeName, uid: node.metadata.uid! };
+    }
+  } else if (group === '' && ref.kind === 'Secret') {
+    obj = await getObject(ctx, kindOf('secrets'), info.namespace, name);
+    out = { secret: { name, uid: obj.metadata.uid! } };
+  } else if (group === '' && ref.kind === 'Node') {
+    obj = await getObject(ctx, kindOf('nodes'), '', name);
+    out = { node: { name, uid: obj.metadata.uid! } };
+  } else {
+    throw badRequest(`cannot bind token to object of type ${group}/${version}, Kind=${ref.kind ?? ''}`);
+  }
+  if (ref.uid && ref.uid !== obj.metadata.uid)
+    throw conflict({ group, resource: ref.kind! }, name, `the UID in the bound object reference (${ref.uid}) does not match the UID in record (${obj.metadata.uid}). The object might have been deleted and then recreated`);
+  return out;
 }

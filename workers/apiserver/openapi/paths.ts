@@ -31,13 +31,24 @@ const PATCH_TYPES = ['application/apply-patch+yaml', 'application/json-patch+jso
 const RESPONSE_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 /** deployments → Deployment; "" group → Core; rbac.authorization.k8s.io → RbacAuthorization */
-function operationSuffix(d: KindDescriptor, namespaced: boolean): string {
+function operationSuffix(d: Pick<KindDescriptor, 'group' | 'version' | 'kind'>, namespaced: boolean): string {
   const group = d.group ? d.group.replace(/\.k8s\.io$/, '').split('.').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('') : 'Core';
   const version = d.version.charAt(0).toUpperCase() + d.version.slice(1);
   return `${group}${version}${namespaced ? 'Namespaced' : ''}${d.kind}`;
 }
 
-export function kindPaths(d: KindDescriptor): Record<string, OpenAPISchema> {
+/** What the paths of a kind are derived from. */
+type Described = Pick<KindDescriptor, 'group' | 'version' | 'kind' | 'resource' | 'namespaced' | 'openapiName' | 'subresources'>;
+
+/** A resource that only takes `create` (access reviews): its collection's POST. */
+export function createOnlyPaths(d: Described): Record<string, OpenAPISchema> {
+  const paths = kindPaths(d);
+  const [collection] = Object.keys(paths);
+  const { post, parameters } = paths[collection] as { post: OpenAPISchema; parameters: OpenAPISchema };
+  return { [collection]: { post, parameters } };
+}
+
+export function kindPaths(d: Described): Record<string, OpenAPISchema> {
   const prefix = d.group ? `/apis/${d.group}/${d.version}` : `/api/${d.version}`;
   const collection = d.namespaced ? `${prefix}/namespaces/{namespace}/${d.resource}` : `${prefix}/${d.resource}`;
   const gvk = { group: d.group, version: d.version, kind: d.kind };

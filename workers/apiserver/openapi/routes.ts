@@ -6,11 +6,12 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { kinds } from '../registry/index.ts';
+import { reviewResources } from '../handlers/reviews.ts';
 import { openapiV3 } from './v3.ts';
 import { json } from '../handlers/respond.ts';
 
 let cached: ReturnType<typeof openapiV3> | undefined;
-const spec = () => (cached ??= openapiV3(kinds));
+const spec = () => (cached ??= openapiV3(kinds, reviewResources));
 
 export function openapiRoutes(app: Hono<AppEnv>) {
   app.get('/openapi/v3', async (c) => json(c, (await spec()).root));

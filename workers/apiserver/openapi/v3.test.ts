@@ -93,3 +93,13 @@ test('each kind has a patch operation with its GVK and the fieldValidation param
   const core = JSON.parse(documents.get('api/v1')!.json) as Doc;
   assert.ok(core.paths['/api/v1/namespaces/{namespace}/configmaps'].post.parameters!.some((p) => p.name === 'fieldValidation'));
 });
+
+test('resources served without storage (access reviews) are documented create-only, so kubectl validates them', async () => {
+  const review = { group: 'authorization.k8s.io', version: 'v1', resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', namespaced: false, verbs: ['create'], schema: configMap, openapiName: 'io.k8s.api.authorization.v1.SubjectAccessReview' };
+  const { root, documents } = await openapiV3(KINDS, [review]);
+  assert.ok(root.paths['apis/authorization.k8s.io/v1']);
+  const doc = JSON.parse(documents.get('apis/authorization.k8s.io/v1')!.json) as Doc;
+  assert.deepEqual(Object.keys(doc.paths), ['/apis/authorization.k8s.io/v1/subjectaccessreviews']);
+  assert.deepEqual(Object.keys(doc.paths['/apis/authorization.k8s.io/v1/subjectaccessreviews']).sort(), ['parameters', 'post']);
+  assert.deepEqual(doc.components.schemas['io.k8s.api.authorization.v1.SubjectAccessReview']['x-kubernetes-group-version-kind'], [{ group: 'authorization.k8s.io', kind: 'SubjectAccessReview', version: 'v1' }]);
+});

@@ -5,8 +5,9 @@
  * isolate (the kinds are static).
  */
 import type { KindDescriptor } from '../registry/types.ts';
+import type { VirtualResource } from '../discovery/documents.ts';
 import { Components, SPECIAL, type OpenAPISchema } from './components.ts';
-import { kindPaths } from './paths.ts';
+import { createOnlyPaths, kindPaths } from './paths.ts';
 
 export interface OpenAPIV3 {
   root: { paths: Record<string, { serverRelativeURL: string }> };
@@ -14,7 +15,7 @@ export interface OpenAPIV3 {
   documents: Map<string, { hash: string; json: string }>;
 }
 
-const gvPath = (d: KindDescriptor) => (d.group ? `apis/${d.group}/${d.version}` : `api/${d.version}`);
+const gvPath = (d: { group: string; version: string }) => (d.group ? `apis/${d.group}/${d.version}` : `api/${d.version}`);
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -26,20 +27,27 @@ async function sha256(text: string): Promise<string> {
 const sorted = <T>(m: Map<string, T> | Record<string, T>) =>
   Object.fromEntries((m instanceof Map ? [...m.entries()] : Object.entries(m)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-export async function openapiV3(kinds: readonly KindDescriptor[]): Promise<OpenAPIV3> {
+/** `virtual`: resources served without storage (access reviews), documented as create-only. */
+export async function openapiV3(kinds: readonly KindDescriptor[], virtual: readonly VirtualResource[] = []): Promise<OpenAPIV3> {
   // core kinds first, so structs they share with other groups (PodSpec) are named after them
   const ordered = [...kinds].sort((a, b) => Number(a.group !== '') - Number(b.group !== ''));
   const components = new Components();
-  const byGV = new Map<string, KindDescriptor[]>();
+  const byGV = new Map<string, { openapiName: string; paths: Record<string, OpenAPISchema> }[]>();
+  const add = (gv: { group: string; version: string }, openapiName: string, paths: Record<string, OpenAPISchema>) =>
+    byGV.set(gvPath(gv), [...(byGV.get(gvPath(gv)) ?? []), { openapiName, paths }]);
   for (const d of ordered) {
     components.addKind(d.schema, d.openapiName, d);
-    byGV.set(gvPath(d), [...(byGV.get(gvPath(d)) ?? []), d]);
+    add(d, d.openapiName, kindPaths(d));
+  }
+  for (const r of virtual) {
+    components.addKind(r.schema, r.openapiName, r);
+    add(r, r.openapiName, createOnlyPaths(r));
   }
   const documents = new Map<string, { hash: string; json: string }>();
   const root: OpenAPIV3['root'] = { paths: {} };
   for (const [path, ds] of [...byGV.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const paths: Record<string, OpenAPISchema> = {};
-    for (const d of ds) Object.assign(paths, kindPaths(d));
+    for (const d of ds) Object.assign(paths, d.paths);
     const names = components.closure([...ds.map((d) => d.openapiName), 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch']);
     const schemas: Record<string, OpenAPISchema> = {};
     for (const n of names) {

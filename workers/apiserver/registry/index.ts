@@ -11,13 +11,20 @@ import endpointslices from './kinds/endpointslices.ts';
 import events from './kinds/events.ts';
 import eventsV1 from './kinds/events-k8s-io.ts';
 import leases from './kinds/leases.ts';
+import limitranges from './kinds/limitranges.ts';
 import namespaces from './kinds/namespaces.ts';
 import nodes from './kinds/nodes.ts';
 import pods from './kinds/pods.ts';
 import replicasets from './kinds/replicasets.ts';
+import resourcequotas from './kinds/resourcequotas.ts';
 import secrets from './kinds/secrets.ts';
 import serviceaccounts from './kinds/serviceaccounts.ts';
 import services from './kinds/services.ts';
+import roles from './kinds/rbac/roles.ts';
+import clusterroles from './kinds/rbac/clusterroles.ts';
+import rolebindings from './kinds/rbac/rolebindings.ts';
+import clusterrolebindings from './kinds/rbac/clusterrolebindings.ts';
+import users from './kinds/identity/users.ts';
 
 /** A kind's descriptor typed for the generic code (hooks take any object). */
 const generic = (d: object) => d as KindDescriptor;
@@ -32,11 +39,18 @@ export const kinds: KindDescriptor[] = [
   nodes,
   events,
   endpoints,
+  limitranges,
+  resourcequotas,
   deployments,
   replicasets,
   endpointslices,
   leases,
   eventsV1,
+  clusterrolebindings,
+  clusterroles,
+  rolebindings,
+  roles,
+  users,
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));

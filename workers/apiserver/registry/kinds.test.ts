@@ -35,7 +35,7 @@ function runKindSuite(descs: KindDescriptor[]) {
       assert.ok(s.kind === 'object' && 'metadata' in s.entries && 'apiVersion' in s.entries && 'kind' in s.entries);
     });
     test(`${id}: descriptor fields are consistent`, () => {
-      assert.match(d.openapiName, /^io\.k8s\.api\.[a-z0-9]+\.v1\.[A-Z]\w+$/);
+      assert.match(d.openapiName, /^(io\.k8s\.api\.[a-z0-9]+\.v1|dev\.timonier\.[a-z0-9]+\.v1alpha1)\.[A-Z]\w+$/);
       assert.ok(d.openapiName.endsWith(`.${d.kind}`));
       assert.match(d.resource, /^[a-z]+$/);
       assert.ok(d.singular && d.singular === d.singular.toLowerCase());
@@ -76,11 +76,18 @@ test('discovery order and lookups', () => {
       'nodes',
       'events',
       'endpoints',
+      'limitranges',
+      'resourcequotas',
       'deployments.apps',
       'replicasets.apps',
       'endpointslices.discovery.k8s.io',
       'leases.coordination.k8s.io',
       'events.events.k8s.io',
+      'clusterrolebindings.rbac.authorization.k8s.io',
+      'clusterroles.rbac.authorization.k8s.io',
+      'rolebindings.rbac.authorization.k8s.io',
+      'roles.rbac.authorization.k8s.io',
+      'users.identity.timonier.dev',
     ],
   );
   assert.deepEqual(groups(), [
@@ -89,6 +96,8 @@ test('discovery order and lookups', () => {
     { group: 'discovery.k8s.io', version: 'v1' },
     { group: 'coordination.k8s.io', version: 'v1' },
     { group: 'events.k8s.io', version: 'v1' },
+    { group: 'rbac.authorization.k8s.io', version: 'v1' },
+    { group: 'identity.timonier.dev', version: 'v1alpha1' },
   ]);
   assert.equal(byResource('', 'v1', 'configmaps')?.kind, 'ConfigMap');
   assert.equal(byResource('events.k8s.io', 'v1', 'events')?.openapiName, 'io.k8s.api.events.v1.Event');

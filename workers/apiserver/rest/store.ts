@@ -15,7 +15,8 @@ import { shape } from '../../../lib/schema/walk.ts';
 import type { Storage, WriteResult } from '../storage/types.ts';
 import { convertingStorage } from '../storage/converting.ts';
 import type { UserInfo } from '../auth/authn.ts';
-import { admitCreate, type AdmissionContext } from '../admission/index.ts';
+import type { Authorizer } from '../auth/authz.ts';
+import { admitCreate, admitUpdate, validateCreate, type AdmissionContext } from '../admission/index.ts';
 import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
 import { clone, generatedName, jsonEqual, keepOnUpdate, rfc3339, wipeForCreate, withoutVolatile } from './meta.ts';
 
@@ -29,6 +30,8 @@ export interface StoreContext {
   now(): Date;
   /** the service ClusterIP range, for the allocator (default 10.96.0.0/12) */
   serviceClusterIPRange?: string;
+  /** the request's authorizer (RBAC escalation checks ask it for `bind` and `escalate`) */
+  authorizer?: Authorizer;
   /** called once per committed write (watch hub poke, controller queue) */
   afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void;
 }
@@ -82,6 +85,7 @@ export async function createObject(ctx: StoreContext, desc: KindDescriptor, name
   for (let attempt = 1; ; attempt++) {
     if (generate) obj.metadata.name = generatedName(obj.metadata.generateName!);
     throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? [])]);
+    await validateCreate(admissionContext(ctx), desc, obj);
     obj.metadata.managedFields = managedFields ?? managedFieldsFor(ctx, desc, undefined, obj);
     if (ctx.dryRun) return obj;
     const res = await storageOf(ctx, desc).create(storageKey(desc, namespace, obj.metadata.name!), obj);
@@ -143,6 +147,7 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
 
   desc.defaults?.(obj);
   keepOnUpdate(obj.metadata, current.metadata);
+  if (opts.subresource !== 'status') await admitUpdate(admissionContext(ctx), desc, obj, current);
   const statusFields = desc.statusFields ?? ['status'];
   if (opts.subresource === 'status') {
     if (desc.prepareForStatusUpdate) desc.prepareForStatusUpdate(obj, current);
@@ -340,6 +345,6 @@ export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, curre
 }
 
 function admissionContext(ctx: StoreContext): AdmissionContext {
-  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange };
+  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange, cluster: ctx.cluster, authorizer: ctx.authorizer, dryRun: ctx.dryRun, afterCommit: ctx.afterCommit };
 }
 

@@ -35,7 +35,9 @@ export interface Settings {
 export interface Controller {
   /** the service account it runs as (system:serviceaccount:kube-system:<name>) and its events' source */
   name: string;
-  /** the user it runs as instead of that service account (the scheduler: system:kube-scheduler) */
+  /** the service account it runs as when not `name` (taint eviction uses node-controller's, as in Kubernetes) */
+  serviceAccount?: string;
+  /** the user it runs as instead of a service account (the scheduler: system:kube-scheduler) */
   user?: string;
   /** managedFields manager of its writes (default kube-controller-manager) */
   fieldManager?: string;

@@ -3,13 +3,17 @@
  * `system:controller:<name>` role, as kube-controller-manager does with
  * `--use-service-account-credentials`, so managedFields, events and audit say who wrote what
  * (`kube-controller-manager` as the field manager, as the course shows). The scheduler is
- * `system:kube-scheduler`. The reads shared by all controllers (shared-reads.ts, our informers)
- * are made as kube-controller-manager itself, which may list and watch everything. Tokens are
- * minted with the cluster's signing key and reused until near expiry.
+ * `system:kube-scheduler`. Reads are made as kube-controller-manager itself, which may list and
+ * watch everything, as controllers read their informers' caches in Kubernetes; a get is a list
+ * pinned to the name, as an informer only lists. Tokens are minted with the cluster's signing
+ * key and reused until near expiry.
  */
 import { ApiClient } from '../../../lib/client/client.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { Resource } from '../../../lib/client/resources.ts';
 import { serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
 import type { Env } from '../env.ts';
+import type { Controller } from './controller.ts';
 
 export interface Identity {
   sub: string;
@@ -19,8 +23,10 @@ export interface Identity {
 /** kube-controller-manager's own user: what its shared informers list and watch as. */
 export const CONTROLLER_MANAGER: Identity = { sub: 'system:kube-controller-manager', groups: ['system:authenticated'] };
 
+type Named = Pick<Controller, 'name' | 'user' | 'serviceAccount' | 'fieldManager'>;
+
 /** A controller's user: its service account in kube-system, or the user it names (the scheduler). */
-export const identityOf = (c: { name: string; user?: string }): Identity => (c.user ? { sub: c.user, groups: ['system:authenticated'] } : serviceAccountUser('kube-system', c.name));
+export const identityOf = (c: Named): Identity => (c.user ? { sub: c.user, groups: ['system:authenticated'] } : serviceAccountUser('kube-system', c.serviceAccount ?? c.name));
 
 const TTL_SECONDS = 3600;
 const tokens = new Map<string, { token: string; expires: number }>();
@@ -48,4 +54,20 @@ export function clientFor(env: Env, user: Identity, fieldManager: string, agent:
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,
   });
+}
+
+/** The informers' reads: as kube-controller-manager, gets made as lists pinned to the name. */
+export function informerReads(env: Env): Pick<ApiClient, 'get' | 'list'> {
+  const reader = clientFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers');
+  return {
+    get: async <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
+      (await reader.list<T>(res, { namespace, fieldSelector: `metadata.name=${name}` })).items[0] as T | undefined,
+    list: (res, opts) => reader.list(res, opts),
+  };
+}
+
+/** A controller's client: it writes as itself and reads as the informers do. */
+export function controllerClient(env: Env, c: Named, reads = informerReads(env)): ApiClient {
+  const writer = clientFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name);
+  return Object.assign(Object.create(writer) as ApiClient, reads);
 }

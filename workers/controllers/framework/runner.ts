@@ -21,7 +21,7 @@ import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import type { Env, QueueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
-import { clientFor, CONTROLLER_MANAGER, identityOf } from './identity.ts';
+import { controllerClient, informerReads } from './identity.ts';
 import { eventRecorder } from './events.ts';
 import { eachLimited } from './limit.ts';
 import { SharedReads } from './shared-reads.ts';
@@ -38,11 +38,12 @@ export function settingsFrom(env: Env): Settings {
 
 /** A controller's context for one batch (or one resync); `shared` defaults to reads of its own. */
 export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads()): ControllerContext {
-  const api = clientFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name);
+  const reads = informerReads(env);
+  const api = controllerClient(env, c, reads);
   const now = () => new Date();
   return {
     api,
-    shared: shared.through(clientFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers')),
+    shared: shared.through(reads),
     events: eventRecorder(api, c.name, now),
     requeue: async (key, seconds) => {
       await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds: Math.max(0, Math.ceil(seconds)) });

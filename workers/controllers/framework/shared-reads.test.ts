@@ -4,20 +4,16 @@ import type { ApiClient } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import { SharedReads } from './shared-reads.ts';
 
-/**
- * An ApiClient that counts its reads (informers only list: a get is a list pinned to the name);
- * `fail` names the objects whose read answers 503 once.
- */
+/** An ApiClient that counts its reads; `fail` names the paths that answer 503 once. */
 function countingApi(fail = new Set<string>()) {
   const calls: string[] = [];
   const api = {
-    async list(_res: unknown, opts: { namespace?: string; labelSelector?: string; fieldSelector?: string } = {}) {
-      const name = /^metadata\.name=(.+)$/.exec(opts.fieldSelector ?? '')?.[1];
-      if (name) {
-        calls.push(`get ${opts.namespace}/${name}`);
-        if (fail.delete(name)) throw new Error('503');
-        return { items: [{ metadata: { name, namespace: opts.namespace } }], resourceVersion: '1' };
-      }
+    async get(_res: unknown, ns: string | undefined, name: string) {
+      calls.push(`get ${ns}/${name}`);
+      if (fail.delete(name)) throw new Error('503');
+      return { metadata: { name, namespace: ns } };
+    },
+    async list(_res: unknown, opts: { namespace?: string; labelSelector?: string } = {}) {
       calls.push(`list ${opts.namespace} ${opts.labelSelector ?? ''}`);
       return { items: [], resourceVersion: '1' };
     },

@@ -11,11 +11,10 @@
  * retries such a reconcile with reads of its own. A reconcile that must count what it just
  * wrote reads through `ctx.api`. A failed read is not kept.
  *
- * The reads are made as kube-controller-manager, which may list and watch everything but get
- * little, as informers only list and watch: a get is a list pinned to the name.
+ * The reads are the informers' (identity.ts: as kube-controller-manager).
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import type { ApiClient, List, ListOptions } from '../../../lib/client/client.ts';
+import type { List, ListOptions } from '../../../lib/client/client.ts';
 import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
 
 /** Reads as a controller sees them: `ctx.shared`, or an ApiClient itself (fresh reads). */
@@ -36,11 +35,11 @@ export class SharedReads {
     return hit;
   }
 
-  /** The shared reads, made (when first) with the informers' client. */
-  through(api: ApiClient): Reads {
+  /** The shared reads, made (when first) with `api`. */
+  through(api: Reads): Reads {
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
-        this.once(resourcePath(res, namespace, name), async () => (await api.list<T>(res, { namespace, fieldSelector: `metadata.name=${name}` })).items[0] as T | undefined),
+        this.once(resourcePath(res, namespace, name), () => api.get<T>(res, namespace, name)),
       list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) =>
         this.once(`${resourcePath(res, opts.namespace)}?l=${opts.labelSelector ?? ''}&f=${opts.fieldSelector ?? ''}`, () => api.list<T>(res, opts)),
     };

@@ -99,6 +99,8 @@ export function newTaintEvictionController(): Controller {
   const memory: Memory = { rechecks: new Rechecks(), scheduled: new Map(), firstSeen: new Map() };
   return {
     name: 'taint-eviction-controller',
+    // kube-controller-manager starts it with node-controller's client and role
+    serviceAccount: 'node-controller',
     keysFor: (change) => (change.group === '' && change.resource === 'nodes' ? [change.name] : []),
     async resync(ctx) {
       const { items } = await ctx.api.list<Node>(RESOURCES.nodes);

@@ -5,7 +5,7 @@
  * Amounts are plain numbers: cpu in millicores, everything else in units (bytes), rounded up.
  */
 import type { Container, Pod } from '../../../lib/api/core/pod.ts';
-import { nanoUnits } from '../../apiserver/registry/kinds/pod/quantity.ts';
+import { nanoUnits } from '../../../lib/quantity/quantity.ts';
 
 export type Amounts = Record<string, number>;
 

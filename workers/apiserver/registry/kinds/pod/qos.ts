@@ -3,7 +3,7 @@
  * limits above zero, across init and regular containers (errors-validation-defaults.md §4.2).
  */
 import type { Pod } from '../../../../../lib/api/core/pod.ts';
-import { nanoUnits } from './quantity.ts';
+import { nanoUnits } from '../../../../../lib/quantity/quantity.ts';
 
 export type QosClass = 'BestEffort' | 'Burstable' | 'Guaranteed';
 

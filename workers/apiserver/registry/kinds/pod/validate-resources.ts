@@ -3,7 +3,7 @@ import type { ResourceRequirements } from '../../../../../lib/api/core/pod.ts';
 import { fieldErr, type FieldError } from '../../../../../lib/errors.ts';
 import { qualifiedName } from '../../validation.ts';
 import { NEGATIVE } from './messages.ts';
-import { compareQuantities, nanoUnits } from './quantity.ts';
+import { compareQuantities, nanoUnits } from '../../../../../lib/quantity/quantity.ts';
 
 const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const STANDARD_RESOURCES = new Set([

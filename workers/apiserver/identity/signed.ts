@@ -1,0 +1,21 @@
+/**
+ * Tokens the control plane signed (lib/auth/tokens.ts), in the cluster that issued them:
+ * service accounts' (TokenRequest), people's (users/<name>/token), and the components' (nodes,
+ * controllers, scheduler), which carry their groups and are trusted as they are.
+ */
+import { verifyToken } from '../../../lib/auth/tokens.ts';
+import type { TokenAuthenticator } from '../auth/authn.ts';
+import type { Storage } from '../storage/types.ts';
+import { serviceAccountFor } from './service-accounts.ts';
+import { personFor } from './users.ts';
+
+export const controlPlaneTokens =
+  (secret: string | undefined, storage: Storage, cluster: string): TokenAuthenticator =>
+  async (token) => {
+    if (!secret || token.split('.').length !== 3) return undefined;
+    const claims = await verifyToken(secret, token);
+    if (!claims || claims.cluster !== cluster) return undefined;
+    if (claims.kubernetes) return serviceAccountFor(claims, storage, cluster);
+    if (claims.uid) return personFor(claims, storage, cluster);
+    return claims.groups && { username: claims.sub, groups: claims.groups };
+  };
