@@ -9,11 +9,21 @@ import type { Container, Pod } from '../../lib/api/core/pod.ts';
 
 export class ConfigError extends Error {}
 
+/** The pod a token is bound to. */
+export interface PodRef {
+  namespace: string;
+  name: string;
+  uid: string;
+}
+
 export interface ObjectLookup {
   configMap(namespace: string, name: string): Promise<{ data?: Record<string, string>; binaryData?: Record<string, string> } | undefined>;
   secret(namespace: string, name: string): Promise<{ data?: Record<string, string> } | undefined>;
-  /** a token for the service account (TokenRequest), for projected token volumes */
-  serviceAccountToken(namespace: string, name: string, expirationSeconds: number): Promise<string>;
+  /**
+   * a token for the pod's service account (TokenRequest), bound to the pod so that it dies with
+   * it, for projected token volumes
+   */
+  serviceAccountToken(pod: PodRef, serviceAccount: string, opts: { expirationSeconds: number; audience?: string }): Promise<string>;
 }
 
 export interface EnvVar {

@@ -24,7 +24,7 @@ async function withCtx(fn: (ctx: VolumeContext, dir: string) => Promise<void>) {
         lookup: {
           configMap: async (_ns, name) => (name === 'cfg' ? { data: { 'a.conf': 'A', 'b.conf': 'B' } } : undefined),
           secret: async (_ns, name) => (name === 's' ? { data: { key: btoa('secret-value') } } : undefined),
-          serviceAccountToken: async (ns, name, seconds) => `token of ${ns}/${name} for ${seconds} s`,
+          serviceAccountToken: async (pod, name, o) => `token of ${pod.namespace}/${name} for ${o.expirationSeconds} s`,
         },
       },
       dir,

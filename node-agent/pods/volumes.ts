@@ -98,7 +98,8 @@ async function contents(pod: Pod, v: Volume, ctx: VolumeContext): Promise<Files 
       else if (s.secret) await secretFiles(ctx, ns, s.secret.name ?? '', s.secret, mode, files);
       else if (s.downwardAPI) downwardFiles(pod, s.downwardAPI.items ?? [], mode, ctx.hostIP, files);
       else if (s.serviceAccountToken) {
-        const token = await ctx.lookup.serviceAccountToken(ns, pod.spec?.serviceAccountName || 'default', s.serviceAccountToken.expirationSeconds ?? 3600);
+        const ref = { namespace: ns, name: pod.metadata.name!, uid: pod.metadata.uid! };
+        const token = await ctx.lookup.serviceAccountToken(ref, pod.spec?.serviceAccountName || 'default', { expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600, audience: s.serviceAccountToken.audience });
         files.set(s.serviceAccountToken.path ?? 'token', { data: enc.encode(token), mode: 0o600 });
       }
       else throw new VolumeError(`volume ${v.name}: this projected source is not supported by this node agent`);
