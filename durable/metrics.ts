@@ -45,6 +45,12 @@ export class Metrics extends DurableObject<Env> {
     await this.ctx.storage.put('state', this.state);
   }
 
+  /** Forgets every counter (the cluster was deleted). */
+  async clear(): Promise<void> {
+    this.state = { totals: {}, durations: {} };
+    await this.ctx.storage.deleteAll();
+  }
+
   async render(): Promise<string> {
     const out: string[] = [
       '# HELP apiserver_request_total Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',

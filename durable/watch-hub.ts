@@ -1,6 +1,7 @@
 /**
- * WatchHub: the fan-out of one resource's events (one hub per cluster and resource) to the
- * watch streams attached to it.
+ * WatchHub: the fan-out of one resource's events (one hub per cluster and resource, named
+ * `<cluster>/<group>/<resource>`) to the watch streams attached to it. It reads its cluster's
+ * keys only (storage/scoped.ts), and exists only while someone watches: an idle cluster has none.
  *
  * Contract:
  * - The log is the only source of events. A poke (`poke(rev)`) only says "the log moved"; the hub
@@ -19,6 +20,7 @@ import type { KubeObject, Status } from '../lib/api/meta.ts';
 import type { LogEvent, Storage } from '../workers/apiserver/storage/types.ts';
 import { connectStorage } from '../workers/apiserver/storage/connect.ts';
 import { convertingStorage } from '../workers/apiserver/storage/converting.ts';
+import { scopedStorage } from '../workers/apiserver/storage/scoped.ts';
 import { byResource, storagePrefix } from '../workers/apiserver/registry/index.ts';
 import type { KindDescriptor } from '../workers/apiserver/registry/types.ts';
 import { expired, toStatusError } from '../lib/errors.ts';
@@ -27,6 +29,8 @@ import { tableOf, type TableOptions } from '../workers/apiserver/rest/table.ts';
 
 /** What the apiserver asks of a hub, after authn/authz and parameter checks. */
 export interface WatchSpec {
+  /** the cluster of the hub (one hub per cluster and resource): whose keys it reads */
+  cluster: string;
   group: string;
   version: string;
   resource: string;
@@ -72,9 +76,13 @@ export class WatchHub extends DurableObject<Env> {
   private chain: Promise<unknown> = Promise.resolve();
   private poll: ReturnType<typeof setInterval> | undefined;
   private storage_: Storage | undefined;
+  /** set by the first watch: a hub serves one cluster, named in every spec */
+  private cluster: string | undefined;
 
+  /** The log as the hub's cluster sees it (scoped.ts). */
   private get store(): Storage {
-    return (this.storage_ ??= connectStorage(this.env));
+    if (this.cluster === undefined) throw new Error('watch hub: no watch has named the cluster yet');
+    return (this.storage_ ??= scopedStorage(connectStorage(this.env), this.cluster));
   }
 
   /**
@@ -112,6 +120,8 @@ export class WatchHub extends DurableObject<Env> {
     const spec = (await request.json()) as WatchSpec;
     const desc = byResource(spec.group, spec.version, spec.resource);
     if (!desc) return new Response('unknown resource', { status: 404 });
+    this.cluster ??= spec.cluster;
+    if (spec.cluster !== this.cluster) return new Response(`this hub serves cluster "${this.cluster}", not "${spec.cluster}"`, { status: 400 });
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const watcher: Watcher = {

@@ -17,7 +17,7 @@ import type { Runtime } from './runtime/types.ts';
 import { joinCluster, openTunnel, type Tunnel } from './tunnel/index.ts';
 
 const USAGE = `usage: timonier node-agent join --server URL [--token TOKEN] [flags]
-  --server        the API's URL, e.g. https://203.0.113.7:6443
+  --server        the API's URL, e.g. https://203.0.113.7:6443, or a tenant cluster's, https://203.0.113.7:6443/clusters/alice
   --token         a join token (timonier token create); not needed again once joined
   --name          the node's name (default: this machine's host name)
   --runtime       cri (containerd, the default) or simulated (no containers)

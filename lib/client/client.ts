@@ -5,11 +5,12 @@
  */
 import type { KubeObject, Status, WatchEvent } from '../api/meta.ts';
 import { resourcePath, type Resource } from './resources.ts';
+import { apiUrl } from './url.ts';
 
 export type Fetch = (input: string | Request, init?: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
-  /** e.g. https://127.0.0.1:6443, or http://api for a service binding */
+  /** e.g. https://127.0.0.1:6443, https://127.0.0.1:6443/clusters/alice, or http://api for a service binding */
   baseUrl: string;
   fetch?: Fetch;
   /** bearer token, or a function returning a fresh one */
@@ -73,7 +74,7 @@ export class ApiClient {
   }
 
   async request(method: string, path: string, init: { body?: unknown; contentType?: string; query?: Record<string, string | undefined> } = {}): Promise<Response> {
-    const url = new URL(path, this.opts.baseUrl);
+    const url = apiUrl(this.opts.baseUrl, path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     if (this.opts.fieldManager && method !== 'GET' && method !== 'DELETE' && !url.searchParams.has('fieldManager')) url.searchParams.set('fieldManager', this.opts.fieldManager);
     const headers = await this.headers();
@@ -166,7 +167,7 @@ export class ApiClient {
     opts: ListOptions & { allowWatchBookmarks?: boolean; timeoutSeconds?: number; signal?: AbortSignal },
     onEvent: (e: WatchEvent<T>) => boolean | void | Promise<boolean | void>,
   ): Promise<void> {
-    const url = new URL(resourcePath(res, opts.namespace), this.opts.baseUrl);
+    const url = apiUrl(this.opts.baseUrl, resourcePath(res, opts.namespace));
     const q: Record<string, string | undefined> = {
       watch: 'true',
       labelSelector: opts.labelSelector,

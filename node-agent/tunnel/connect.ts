@@ -13,6 +13,7 @@
 import WebSocket from 'ws';
 import { dataFrame, PING, PONG, REPLACED, toBase64, tunnelPath, type FromAgent, type ToAgent, type TunnelError } from '../../lib/tunnel/protocol.ts';
 import type { Tunnel, TunnelHandlers, TunnelOptions } from './types.ts';
+import { apiUrl } from '../../lib/client/url.ts';
 
 const PING_EVERY_MS = 20_000;
 const PONG_WITHIN_MS = 10_000;
@@ -20,7 +21,7 @@ const BACKOFF = { firstMs: 1000, maxMs: 30_000, resetAfterMs: 60_000 };
 
 export function openTunnel(opts: TunnelOptions): Tunnel {
   const log = opts.log ?? (() => undefined);
-  const url = new URL(tunnelPath(opts.nodeName), opts.server);
+  const url = apiUrl(opts.server, tunnelPath(opts.nodeName));
   url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
   let closed = false;
   let socket: WebSocket | undefined;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { JOIN_PATH } from '../../lib/tunnel/protocol.ts';
 import { CLUSTER_INFO_PATH, verifiedCA } from './cluster-info.ts';
 import { httpsRequest } from './https.ts';
+import { apiUrl } from '../../lib/client/url.ts';
 import type { JoinOptions, NodeCredential } from './types.ts';
 
 export const CREDENTIAL_FILE = 'credential.json';
@@ -48,13 +49,13 @@ export async function joinCluster(opts: JoinOptions): Promise<NodeCredential> {
 }
 
 async function discoverCA(server: string, token: string): Promise<string> {
-  const res = await httpsRequest(new URL(CLUSTER_INFO_PATH, server).href, { insecure: true });
+  const res = await httpsRequest(apiUrl(server, CLUSTER_INFO_PATH).href, { insecure: true });
   if (res.status !== 200) throw new Error(`could not read the cluster CA from ${server} (${res.status}): give it explicitly`);
   return verifiedCA((res.json as { data?: Record<string, string> }).data, token);
 }
 
 async function exchange(server: string, bearer: string, nodeName: string, caPem: string): Promise<Pick<Kept, 'credential' | 'expirationTimestamp' | 'issuedAt'>> {
-  const res = await httpsRequest(new URL(JOIN_PATH, server).href, { method: 'POST', body: { nodeName }, token: bearer, ca: caPem });
+  const res = await httpsRequest(apiUrl(server, JOIN_PATH).href, { method: 'POST', body: { nodeName }, token: bearer, ca: caPem });
   if (res.status === 401) throw new Error(`${server} refused the token (401 Unauthorized): it is unknown, expired, or not meant for authentication`);
   if (res.status !== 201) throw new Error(`${server} did not issue a node credential (${res.status}): ${(res.json as { message?: string } | undefined)?.message ?? res.text}`);
   const body = res.json as { token: string; expirationTimestamp: string };
@@ -64,7 +65,7 @@ async function exchange(server: string, bearer: string, nodeName: string, caPem:
 /** 'valid', 'rejected' (401), or 'unreachable' (network, server error). */
 async function credentialState(server: string, credential: string, caPem: string): Promise<'valid' | 'rejected' | 'unreachable'> {
   try {
-    const res = await httpsRequest(new URL('/version', server).href, { token: credential, ca: caPem, timeoutMs: 10_000 });
+    const res = await httpsRequest(apiUrl(server, '/version').href, { token: credential, ca: caPem, timeoutMs: 10_000 });
     if (res.status === 401) return 'rejected';
     return res.status === 200 ? 'valid' : 'unreachable';
   } catch {
@@ -104,4 +105,5 @@ async function keep(file: string, kept: Kept): Promise<void> {
   await rename(tmp, file);
 }
 
-const sameServer = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
+/** The same API: origin and path (a tenant cluster is a path on a shared host). */
+const sameServer = (a: string, b: string) => apiUrl(a, '/').href === apiUrl(b, '/').href;

@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { bootstrapSecret, generateToken } from '../../workers/apiserver/auth/bootstrap-token.ts';
 import { CLUSTER_INFO, CLUSTER_INFO_PATH, clusterInfoKubeconfig, signatureKey, signKubeconfig } from './cluster-info.ts';
 import { httpsRequest, type HttpsOptions } from './https.ts';
+import { apiUrl } from '../../lib/client/url.ts';
 
 const USAGE = `usage: timonier token create [--ttl DURATION] [--description TEXT] [--kubeconfig FILE]
   --ttl          how long the token can be used to join, e.g. 24h, 30m, 1h30m; 0 = forever (default 24h)
@@ -78,7 +79,7 @@ export async function createJoinToken(conn: AdminConnection, opts: { ttlSeconds:
 /** Sends one request; `tolerate` turns 404 and 409 into `undefined`. */
 async function call(conn: AdminConnection, method: string, path: string, body: unknown, expect: number, tolerate = false, contentType?: string): Promise<unknown> {
   const opts: HttpsOptions = { method, body, token: conn.token, ca: conn.caPem, insecure: conn.insecure, contentType };
-  const res = await httpsRequest(new URL(path, conn.server).href, opts);
+  const res = await httpsRequest(apiUrl(conn.server, path).href, opts);
   if (res.status === expect) return res.json;
   if (tolerate && (res.status === 404 || res.status === 409)) return undefined;
   throw new Error(`${method} ${path}: ${res.status} ${(res.json as { message?: string } | undefined)?.message ?? res.text}`);

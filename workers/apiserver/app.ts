@@ -1,6 +1,6 @@
 /**
  * The request pipeline, in Kubernetes' order:
- *   metrics → request info → max-in-flight → authentication → fair share → authorization → route
+ *   cluster → metrics → request info → max-in-flight → authentication → fair share → authorization → route
  * and, for resource requests, the handlers' own chain:
  *   decode → defaults → admission → validation → storage (rest/store.ts).
  * Errors anywhere become a Kubernetes Status in `onError`.
@@ -15,8 +15,12 @@ import { defaultAuthorizer, type Authorizer } from './auth/authz.ts';
 import { authentication, authorization } from './auth/steps.ts';
 import { nodeRoutes } from './nodes/routes.ts';
 import { connectStorage } from './storage/connect.ts';
-import { ensureSystemObjects } from './bootstrap.ts';
-import { toStatusError } from '../../lib/errors.ts';
+import { bootstrapOnce } from './bootstrap.ts';
+import { scopedStorage } from './storage/scoped.ts';
+import { ROOT_CLUSTER, tenantPath } from './clusters/address.ts';
+import { isServed } from './clusters/records.ts';
+import { clusterRoutes } from './clusters/routes.ts';
+import { resourceNotFound, toStatusError } from '../../lib/errors.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { discardUnreadBody } from './handlers/body.ts';
 import { resourceHandler } from './handlers/resource.ts';
@@ -32,26 +36,49 @@ export interface AppOptions {
   authorizer?: Authorizer;
 }
 
-/** Once per isolate: the system namespaces exist before any request is served. */
-let bootstrapped: Promise<void> | undefined;
+/**
+ * The cluster of a request that came in as `/clusters/<name>/...` and is dispatched again without
+ * the prefix (keyed by the request object: nothing a client sends can set it).
+ */
+const addressed = new WeakMap<Request, string>();
 
 export function createApp(opts: AppOptions = {}) {
   const authorizer = opts.authorizer ?? defaultAuthorizer;
   const app = new Hono<AppEnv>();
+
+  // First, the cluster: a tenant's request runs through the whole pipeline again, with the root's
+  // path, so every step after this one (request info, routes, discovery, OpenAPI, watch, exec,
+  // logs, node routes) serves both alike.
+  app.use('*', async (c, next) => {
+    let cluster = addressed.get(c.req.raw);
+    if (cluster === undefined) {
+      const url = new URL(c.req.url);
+      const tenant = tenantPath(url.pathname);
+      if (tenant) {
+        // the root has no second address: /clusters/default/... is as unknown as any other name
+        if (tenant.cluster === ROOT_CLUSTER) throw resourceNotFound();
+        url.pathname = tenant.path;
+        const inner = new Request(url, c.req.raw);
+        addressed.set(inner, tenant.cluster);
+        return app.fetch(inner, c.env, c.executionCtx);
+      }
+      cluster = ROOT_CLUSTER;
+    }
+    const root = connectStorage(c.env);
+    if (cluster !== ROOT_CLUSTER && !(await isServed(root, cluster))) throw resourceNotFound();
+    c.set('cluster', cluster);
+    c.set('storage', scopedStorage(root, cluster));
+    await next();
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     const url = new URL(c.req.url);
     const info = requestInfo(c.req.method, url);
     c.set('info', info);
-    c.set('cluster', 'default');
     c.set('warnings', []);
-    c.set('storage', connectStorage(c.env));
-    bootstrapped ??= ensureSystemObjects(c.env, c.get('storage'), c.get('cluster'), (p) => c.executionCtx.waitUntil(p)).catch((e) => {
-      bootstrapped = undefined; // retried by the next request
-      throw e;
-    });
-    await bootstrapped;
+    // the system namespaces exist before the cluster's first request in this isolate is served
+    await bootstrapOnce(c.env, c.get('storage'), c.get('cluster'), (p) => c.executionCtx.waitUntil(p));
     await next();
     await discardUnreadBody(c.req.raw);
     // a watch is counted when it starts, as Kubernetes counts long-running requests
@@ -74,6 +101,7 @@ export function createApp(opts: AppOptions = {}) {
   discoveryRoutes(app);
   openapiRoutes(app);
   nodeRoutes(app);
+  clusterRoutes(app);
   app.all('/api/*', resourceHandler);
   app.all('/apis/*', resourceHandler);
 

@@ -2,7 +2,8 @@
  * What a cluster has from its first request: the four system namespaces and the `kubernetes`
  * Service, created by the API server itself as kube-apiserver's bootstrap controller does, and
  * the default RBAC policy, reconciled as its RBAC post-start hook does.
- * Runs once per isolate (a few reads and no write when everything exists) and from cron.
+ * Runs once per isolate and cluster, on the cluster's first request there (a few reads and no
+ * write when everything exists), when a tenant cluster is created, and from cron.
  */
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { Env } from './env.ts';
@@ -32,6 +33,25 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
   if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE))));
   await reconcileDefaultPolicy(ctx);
 }
+
+/** Per isolate: the clusters whose system objects are known to exist (or are being made). */
+const bootstrapped = new Map<string, Promise<void>>();
+
+/** ensureSystemObjects, once per isolate and cluster; a failure is retried by the next call. */
+export function bootstrapOnce(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
+  let done = bootstrapped.get(cluster);
+  if (!done) {
+    done = ensureSystemObjects(env, storage, cluster, waitUntil).catch((e) => {
+      bootstrapped.delete(cluster);
+      throw e;
+    });
+    bootstrapped.set(cluster, done);
+  }
+  return done;
+}
+
+/** A deleted cluster: made again from scratch if a cluster of that name is created. */
+export const forgetBootstrap = (cluster: string) => void bootstrapped.delete(cluster);
 
 /** The `kubernetes` service takes the first address of the service range. */
 function withClusterIP(svc: KubeObject, ip: string): KubeObject {

@@ -29,8 +29,8 @@ export interface Env {
   FAIR_SHARE_QPS?: string;
   /** fair share: requests an idle identity may send at once (default 100) */
   FAIR_SHARE_BURST?: string;
-  /** change messages for the controllers (one per committed write) */
-  CHANGES?: Queue<ChangeMessage>;
+  /** change messages for the controllers (one per committed write), and the cron's resync requests */
+  CHANGES?: Queue<ChangeMessage | ResyncMessage>;
 }
 
 /** What a committed write tells the controllers: which object to look at, never what to do. */
@@ -42,4 +42,10 @@ export interface ChangeMessage {
   namespace?: string;
   name: string;
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
+}
+
+/** The cron's request to resync every controller in one cluster (a tenant that changed since its last visit). */
+export interface ResyncMessage {
+  type: 'RESYNC';
+  cluster: string;
 }

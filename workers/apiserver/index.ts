@@ -4,6 +4,8 @@ import { createApp } from './app.ts';
 import { connectStorage } from './storage/connect.ts';
 import { ensureSystemObjects } from './bootstrap.ts';
 import { expireEvents } from './events-ttl.ts';
+import { ROOT_CLUSTER, scopedStorage } from './storage/scoped.ts';
+import { tenantsChangedSinceLastVisit } from './clusters/changed.ts';
 
 export { WatchHub } from '../../durable/watch-hub.ts';
 export { Metrics } from '../../durable/metrics.ts';
@@ -13,12 +15,19 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** every minute: the system objects, event expiry (1 h), and compaction of the log beyond its window (default 5 min) */
+  /**
+   * Every minute: the root's system objects; event expiry (1 h) in the root and in each tenant
+   * written since the last run, whose controllers are also asked to resync (idle tenants cost
+   * nothing); compaction of the whole log beyond its window (default 5 min).
+   */
   async scheduled(_event, env, ctx) {
-    const storage = connectStorage(env);
-    await ensureSystemObjects(env, storage, 'default', (p) => ctx.waitUntil(p));
-    await expireEvents(env, storage, 'default', (p) => ctx.waitUntil(p));
+    const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p);
+    const root = connectStorage(env);
+    await ensureSystemObjects(env, root, ROOT_CLUSTER, waitUntil);
+    const tenants = await tenantsChangedSinceLastVisit(root);
+    for (const cluster of [ROOT_CLUSTER, ...tenants]) await expireEvents(env, scopedStorage(root, cluster), cluster, waitUntil);
+    if (tenants.length) await env.CHANGES?.sendBatch(tenants.map((cluster) => ({ body: { type: 'RESYNC' as const, cluster } })));
     const windowSeconds = Number(env.COMPACTION_WINDOW_SECONDS ?? 300);
-    await storage.compact(Date.now() - windowSeconds * 1000);
+    await root.compact(Date.now() - windowSeconds * 1000);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
 /** Bindings of the controllers worker (workers/controllers/wrangler.toml; miniflare locally). */
-import type { ChangeMessage } from '../apiserver/env.ts';
+import type { ChangeMessage, ResyncMessage } from '../apiserver/env.ts';
 
 export interface Env {
   /** the apiserver, reached over HTTP like any client (service binding) */
@@ -24,4 +24,4 @@ export interface RequeueMessage {
   key: string;
 }
 
-export type QueueMessage = ChangeMessage | RequeueMessage;
+export type QueueMessage = ChangeMessage | RequeueMessage | ResyncMessage;

@@ -1,15 +1,19 @@
 /**
  * The controllers worker: every committed write reaches it as a change message on the queue;
- * each controller maps changes to keys and reconciles them through the API (framework/runner.ts).
- * Cron resyncs every key, so a lost message only delays convergence.
+ * each controller maps changes to keys and reconciles them through its cluster's API
+ * (framework/runner.ts). Cron resyncs every key of the root cluster; tenant clusters are resynced
+ * when the apiserver's cron asks (RESYNC messages, for those written since its last run), so a
+ * lost message only delays convergence and an idle cluster costs nothing.
  */
 import type { Env, QueueMessage } from './env.ts';
 import type { Controller } from './framework/controller.ts';
 import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
 import { namespaceController } from './namespace/controller.ts';
 import { rootCAPublisher, serviceAccountController } from './serviceaccount/controller.ts';
-import { scheduler } from './scheduler/controller.ts';
-import { nodeLifecycleControllers } from './nodelifecycle/index.ts';
+import { newScheduler } from './scheduler/controller.ts';
+import { newNodeLifecycleController } from './nodelifecycle/controller.ts';
+import { newTaintEvictionController } from './nodelifecycle/eviction.ts';
+import { ROOT_CLUSTER } from '../../lib/auth/tokens.ts';
 import { deploymentController } from './deployment/controller.ts';
 import { replicaSetController } from './replicaset/controller.ts';
 import { garbageCollector } from './gc/controller.ts';
@@ -17,18 +21,41 @@ import { endpointControllers } from './endpointslice/controller.ts';
 import { clusterRoleAggregationController } from './clusterroleaggregation/controller.ts';
 import { resourceQuotaController } from './resourcequota/controller.ts';
 
-export const controllers: Controller[] = [namespaceController, serviceAccountController, rootCAPublisher, scheduler, ...nodeLifecycleControllers, deploymentController, replicaSetController, garbageCollector, ...endpointControllers, resourceQuotaController, clusterRoleAggregationController];
+/**
+ * One cluster's controllers. Those that remember things between batches (the scheduler's cache
+ * of nodes and bound pods, the node lifecycle's and taint eviction's pending re-checks) are made
+ * per cluster, so no memory of one cluster ever serves another; the others are stateless values.
+ */
+export function newControllerSet(): Controller[] {
+  return [namespaceController, serviceAccountController, rootCAPublisher, newScheduler(), newNodeLifecycleController(), newTaintEvictionController(), deploymentController, replicaSetController, garbageCollector, ...endpointControllers, resourceQuotaController, clusterRoleAggregationController];
+}
+
+export const controllers: Controller[] = newControllerSet();
+
+/** per isolate, the tenant clusters it has served; bounded (a set is small, and rebuilt when needed) */
+const sets = new Map<string, Controller[]>();
+const MAX_CLUSTERS = 1000;
+
+export function controllersOf(cluster: string): Controller[] {
+  if (cluster === ROOT_CLUSTER) return controllers;
+  let set = sets.get(cluster);
+  if (!set) {
+    if (sets.size >= MAX_CLUSTERS) sets.delete(sets.keys().next().value!);
+    sets.set(cluster, (set = newControllerSet()));
+  }
+  return set;
+}
 
 export default {
   async queue(batch, env) {
-    await runMessages(env, controllers, batch.messages.map((m) => m.body));
+    await runMessages(env, controllersOf, batch.messages.map((m) => m.body));
     batch.ackAll();
   },
   async scheduled(_event, env) {
     await Promise.all(
       controllers.map(async (c) => {
         if (!c.resync) return;
-        const ctx = contextFor(env, c, 'default');
+        const ctx = contextFor(env, c, ROOT_CLUSTER);
         await reconcileAll(c, ctx, await c.resync(ctx));
       }),
     );

@@ -31,6 +31,7 @@ export async function watchHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 
   const rep = negotiate(c.req.header('Accept'));
   const spec: WatchSpec = {
+    cluster: c.get('cluster'),
     group: desc.group,
     version: desc.version,
     resource: desc.resource,

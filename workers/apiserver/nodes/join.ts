@@ -1,7 +1,8 @@
 /**
  * The join exchange: `POST /timonier/v1/node-credentials {"nodeName": "n"}` by a bootstrap token
  * (or an admin, or node n renewing its own) answers a long-lived bearer token for
- * system:node:n in group system:nodes, signed with the cluster's TOKEN_SIGNING_KEY.
+ * system:node:n in group system:nodes, signed with the cluster's TOKEN_SIGNING_KEY and valid in
+ * the cluster it was asked of only (the bootstrap token's Secret lives in that cluster too).
  *
  * Kubernetes does this with a CertificateSigningRequest that a controller approves and signs;
  * a signed token gives the same identity in one round trip. Like a kubelet certificate, it cannot
@@ -42,7 +43,7 @@ export async function joinHandler(c: Context<AppEnv>): Promise<Response> {
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('TOKEN_SIGNING_KEY is not set: this control plane cannot issue node credentials');
 
-  const token = await signToken(key, { ...nodeUser(nodeName), ttlSeconds: CREDENTIAL_TTL_SECONDS });
+  const token = await signToken(key, { ...nodeUser(nodeName), cluster: c.get('cluster'), ttlSeconds: CREDENTIAL_TTL_SECONDS });
   const expires = new Date(Date.now() + CREDENTIAL_TTL_SECONDS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const answer: NodeCredentialResponse = { apiVersion: 'timonier.dev/v1', kind: 'NodeCredential', nodeName, token, expirationTimestamp: expires };
   return c.json(answer, 201);

@@ -90,5 +90,7 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
       return events;
     },
     compact: (olderThanMs) => log.compact(olderThanMs),
+    purge: (prefix) => log.purge(prefix),
+    segmentsWrittenAfter: (afterRev, prefix) => log.segmentsAfter(afterRev, prefix),
   };
 }

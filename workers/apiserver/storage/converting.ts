@@ -24,6 +24,8 @@ export function convertingStorage(storage: Storage, desc: KindDescriptor): Stora
     currentRev: () => storage.currentRev(),
     compactedRev: () => storage.compactedRev(),
     compact: (olderThanMs) => storage.compact(olderThanMs),
+    purge: (prefix) => storage.purge(prefix),
+    segmentsWrittenAfter: (afterRev, prefix) => storage.segmentsWrittenAfter(afterRev, prefix),
     get: async (key) => {
       const o = await storage.get(key);
       return o && out(o);

@@ -65,6 +65,10 @@ export interface Dialect {
   after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { rows: LogRow[] }>;
   /** compacts at the newest rev older than `olderThanMs`; returns the compacted revision */
   compact(olderThanMs: number): Promise<number>;
+  /** deletes every row of every key under prefix, from the log and the projection; returns the keys that were live */
+  purge(prefix: string): Promise<number>;
+  /** the distinct path segments that follow `prefix` in the keys of rows with rev > afterRev, and the revision read at */
+  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
 }
 
 /** Upper bound of a key range: above every key that starts with prefix (keys are ASCII). */
@@ -113,6 +117,14 @@ const COMPACT: string[] = [
   `INSERT INTO meta (name, value) VALUES ('compacted_rev', ?2)
     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
 ];
+
+// Purge: history and current state of a key range (a deleted cluster), by the key index.
+const PURGE = ['DELETE FROM objects WHERE key >= ?1 AND key < ?2', 'DELETE FROM log WHERE key >= ?1 AND key < ?2'];
+
+// Which sub-prefixes were written after a revision (the clusters the cron visits): a scan of the
+// recent end of the log by rev, as AFTER, so its cost is the writes since then.
+const SEGMENTS_AFTER = `SELECT DISTINCT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1)
+  FROM log WHERE rev > ?1 AND +key >= ?2 AND +key < ?3`;
 
 const REFUSAL = /timonier:(exists|not-found|conflict)/;
 
@@ -186,6 +198,16 @@ export function sqlDialect(client: Client): Dialect {
       if (point <= previous) return previous;
       await client.batch(COMPACT.map((sql) => ({ sql, args: [previous, point] })), 'write');
       return point;
+    },
+
+    async purge(prefix) {
+      const [objects] = await client.batch(PURGE.map((sql) => ({ sql, args: [prefix, end(prefix)] })), 'write');
+      return objects.rowsAffected;
+    },
+
+    async segmentsAfter(afterRev, prefix) {
+      const [revsRs, rs] = await client.batch([REVS, { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] }], 'read');
+      return { current: toRevs(revsRs).current, segments: rs.rows.map((r) => String(r[0])).filter(Boolean) };
     },
   };
 }

@@ -34,6 +34,8 @@ export interface Log {
   /** writes with rev > afterRev under prefix, in rev order, with the object each replaced */
   after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { events: LogEvent[] }>;
   compact(olderThanMs: number): Promise<number>;
+  purge(prefix: string): Promise<number>;
+  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
 }
 
 /** The stored form: the object without metadata.resourceVersion. */
@@ -81,5 +83,7 @@ export function eventLog(dialect: Dialect): Log {
     },
 
     compact: (olderThanMs) => dialect.compact(olderThanMs),
+    purge: (prefix) => dialect.purge(prefix),
+    segmentsAfter: (afterRev, prefix) => dialect.segmentsAfter(afterRev, prefix),
   };
 }

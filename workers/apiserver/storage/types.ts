@@ -77,4 +77,14 @@ export interface Storage {
   events(afterRev: number, prefix: string, limit?: number): Promise<LogEvent[]>;
   /** drops log history older than `olderThanMs` (epoch ms); returns the new compacted revision */
   compact(olderThanMs: number): Promise<number>;
+  /**
+   * removes every key under `prefix` with its whole history, writing no event (a deleted
+   * cluster: nobody is left to watch it); returns how many keys were live
+   */
+  purge(prefix: string): Promise<number>;
+  /**
+   * the distinct key segments that follow `prefix` (`/clusters/` → cluster names) among the writes
+   * after `afterRev`, and the latest revision as of that read; costs the writes since afterRev
+   */
+  segmentsWrittenAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
 }

@@ -12,6 +12,8 @@ import type { EventRecorder } from './events.ts';
 import type { Reads } from './shared-reads.ts';
 
 export interface ControllerContext {
+  /** the cluster this context works in (unset in tests: the root cluster) */
+  cluster?: string;
   /** the API, as this controller's own identity */
   api: ApiClient;
   /**

@@ -6,12 +6,14 @@
  * `system:kube-scheduler`. Reads are made as kube-controller-manager itself, which may list and
  * watch everything, as controllers read their informers' caches in Kubernetes; a get is a list
  * pinned to the name, as an informer only lists. Tokens are minted with the cluster's signing
- * key and reused until near expiry.
+ * key, name the cluster they are for (valid there only), and are reused until near expiry. A
+ * tenant cluster is reached through its path, `https://apiserver/clusters/<name>`, as any client
+ * reaches it.
  */
 import { ApiClient } from '../../../lib/client/client.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
-import { serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
+import { ROOT_CLUSTER, serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
 import type { Env } from '../env.ts';
 import type { Controller } from './controller.ts';
 
@@ -29,20 +31,30 @@ type Named = Pick<Controller, 'name' | 'user' | 'serviceAccount' | 'fieldManager
 export const identityOf = (c: Named): Identity => (c.user ? { sub: c.user, groups: ['system:authenticated'] } : serviceAccountUser('kube-system', c.serviceAccount ?? c.name));
 
 const TTL_SECONDS = 3600;
+/** by cluster and user; bounded, as an isolate may serve many clusters */
 const tokens = new Map<string, { token: string; expires: number }>();
+const MAX_TOKENS = 10_000;
 
-async function tokenFor(env: Env, user: Identity): Promise<string> {
-  const cached = tokens.get(user.sub);
+async function tokenFor(env: Env, user: Identity, cluster: string): Promise<string> {
+  const id = `${cluster}/${user.sub}`;
+  const cached = tokens.get(id);
   if (cached && cached.expires > Date.now() + 60_000) return cached.token;
-  const token = await signToken(env.TOKEN_SIGNING_KEY, { ...user, ttlSeconds: TTL_SECONDS });
-  tokens.set(user.sub, { token, expires: Date.now() + TTL_SECONDS * 1000 });
+  const token = await signToken(env.TOKEN_SIGNING_KEY, { ...user, cluster, ttlSeconds: TTL_SECONDS });
+  if (tokens.size >= MAX_TOKENS) tokens.clear();
+  tokens.set(id, { token, expires: Date.now() + TTL_SECONDS * 1000 });
   return token;
 }
 
-/** The API client of one identity; `fieldManager` is the component (kube-controller-manager, default-scheduler), `agent` names the controller. */
-export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string): ApiClient {
+/** Where a cluster's API is, through the service binding. */
+export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https://apiserver' : `https://apiserver/clusters/${encodeURIComponent(cluster)}`);
+
+/**
+ * The API client of one identity in one cluster; `fieldManager` is the component
+ * (kube-controller-manager, default-scheduler), `agent` names the controller.
+ */
+export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster = ROOT_CLUSTER): ApiClient {
   return new ApiClient({
-    baseUrl: 'https://apiserver',
+    baseUrl: apiBase(cluster),
     fetch: async (input, init) => {
       if (!(env as any).TRACE_CONTROLLERS) return env.API.fetch(input as string, init);
       const t0 = Date.now();
@@ -50,15 +62,15 @@ export function clientFor(env: Env, user: Identity, fieldManager: string, agent:
       console.error(`[req] ${t0 % 100000} +${Date.now() - t0}ms ${agent} ${init?.method ?? 'GET'} ${String(input).replace('https://apiserver', '').slice(0, 110)} ${r.status}`);
       return r;
     },
-    token: () => tokenFor(env, user),
+    token: () => tokenFor(env, user, cluster),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,
   });
 }
 
 /** The informers' reads: as kube-controller-manager, gets made as lists pinned to the name. */
-export function informerReads(env: Env): Pick<ApiClient, 'get' | 'list'> {
-  const reader = clientFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers');
+export function informerReads(env: Env, cluster = ROOT_CLUSTER): Pick<ApiClient, 'get' | 'list'> {
+  const reader = clientFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers', cluster);
   return {
     get: async <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
       (await reader.list<T>(res, { namespace, fieldSelector: `metadata.name=${name}` })).items[0] as T | undefined,
@@ -67,7 +79,7 @@ export function informerReads(env: Env): Pick<ApiClient, 'get' | 'list'> {
 }
 
 /** A controller's client: it writes as itself and reads as the informers do. */
-export function controllerClient(env: Env, c: Named, reads = informerReads(env)): ApiClient {
-  const writer = clientFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name);
+export function controllerClient(env: Env, c: Named, cluster = ROOT_CLUSTER, reads = informerReads(env, cluster)): ApiClient {
+  const writer = clientFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name, cluster);
   return Object.assign(Object.create(writer) as ApiClient, reads);
 }

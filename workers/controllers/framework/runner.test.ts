@@ -110,3 +110,51 @@ test('the batch is done only once the events its reconciles recorded are written
   await runMessages(env, [reporting], [change('p'), change('q')]);
   assert.equal(requests.filter((r) => r === 'done POST /api/v1/namespaces/ns/events').length, 2, 'both written when the batch ends');
 });
+
+test("a batch is split by cluster: each cluster's keys go to its own controllers, through its own API path and token", async () => {
+  const { env, requests } = fakeEnv();
+  const byCluster = new Map<string, Controller & { reconciled: string[] }>();
+  const reading = (cluster: string) => {
+    let c = byCluster.get(cluster);
+    if (!c) byCluster.set(cluster, (c = controller(`c-${cluster}`, { keysFor: async (m, ctx) => ((await ctx.shared.get(RESOURCES.pods, 'ns', m.name)) ? [`ns/${m.name}`] : []) })));
+    return [c];
+  };
+  const inA = { ...change('p'), cluster: 'a' };
+  const inB = { ...change('p'), cluster: 'b' };
+  await runMessages(env, reading, [change('p'), inA, inB, { ...change('q'), cluster: 'a' }]);
+  assert.deepEqual(byCluster.get('default')?.reconciled, ['ns/p']);
+  assert.deepEqual(byCluster.get('a')?.reconciled.sort(), ['ns/p', 'ns/q']);
+  assert.deepEqual(byCluster.get('b')?.reconciled, ['ns/p']);
+  assert.deepEqual(requests.sort(), [
+    'GET /api/v1/namespaces/ns/pods?fieldSelector=metadata.name=p',
+    'GET /clusters/a/api/v1/namespaces/ns/pods?fieldSelector=metadata.name=p',
+    'GET /clusters/a/api/v1/namespaces/ns/pods?fieldSelector=metadata.name=q',
+    'GET /clusters/b/api/v1/namespaces/ns/pods?fieldSelector=metadata.name=p',
+  ], 'reads are shared within a cluster, never across');
+});
+
+test('the token a controller presents names the cluster it is sent to', async () => {
+  const { env } = fakeEnv();
+  const seen: { path: string; cluster: unknown }[] = [];
+  const api = env.API.fetch.bind(env.API);
+  (env as { API: { fetch: typeof api } }).API = {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const token = new Headers(init?.headers).get('Authorization')!.slice('Bearer '.length);
+      seen.push({ path: new URL(String(input)).pathname, cluster: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).cluster });
+      return api(input as string, init);
+    },
+  } as typeof env.API;
+  const reading = controller('r', { keysFor: async (m, ctx) => ((await ctx.api.get(RESOURCES.pods, 'ns', m.name)) ? [] : []) });
+  await runMessages(env, [reading], [{ ...change('p'), cluster: 'a' }, change('q')]);
+  assert.deepEqual(seen.sort((x, y) => x.path.localeCompare(y.path)), [
+    { path: '/api/v1/namespaces/ns/pods/q', cluster: 'default' },
+    { path: '/clusters/a/api/v1/namespaces/ns/pods/p', cluster: 'a' },
+  ]);
+});
+
+test('a resync request runs every key of each controller in that cluster', async () => {
+  const { env } = fakeEnv();
+  const resyncing = controller('r', { resync: async (ctx) => [`all-of-${ctx.cluster}`] });
+  await runMessages(env, [resyncing], [{ type: 'RESYNC', cluster: 'a' }, { type: 'RESYNC', cluster: 'a' }]);
+  assert.deepEqual(resyncing.reconciled, ['all-of-a']);
+});

@@ -2,7 +2,10 @@
  * Runs controllers on a batch of queue messages.
  *
  * Delivery guarantees of the queue (and so of this runner): at least once, in no particular
- * order, possibly batched with unrelated messages. The runner therefore
+ * order, possibly batched with unrelated messages, of any cluster. The runner therefore
+ * - splits the batch by cluster: each cluster's messages are run by that cluster's controllers,
+ *   through that cluster's API path, with reads shared within the cluster only, side by side
+ *   with the other clusters';
  * - dedupes: a key is reconciled once per batch however many messages name it;
  * - retries a reconcile that lost a write race (409) a few times with a fresh read (reads of its
  *   own, not the batch's shared ones), and once one whose write found its object gone (404), as
@@ -22,6 +25,7 @@ import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import type { Env, QueueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { controllerClient, informerReads } from './identity.ts';
+import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import { eventRecorder } from './events.ts';
 import { eachLimited } from './limit.ts';
 import { SharedReads } from './shared-reads.ts';
@@ -36,12 +40,13 @@ export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
-/** A controller's context for one batch (or one resync); `shared` defaults to reads of its own. */
+/** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
 export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads()): ControllerContext {
-  const reads = informerReads(env);
-  const api = controllerClient(env, c, reads);
+  const reads = informerReads(env, cluster);
+  const api = controllerClient(env, c, cluster, reads);
   const now = () => new Date();
   return {
+    cluster,
     api,
     shared: shared.through(reads),
     events: eventRecorder(api, c.name, now),
@@ -53,20 +58,37 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
   };
 }
 
-/** The keys `messages` lead `c` to. */
+/** The keys `messages` (of one cluster) lead `c` to; a resync request, every key. */
 async function keysOf(c: Controller, ctx: ControllerContext, messages: QueueMessage[]): Promise<string[]> {
   const keys = new Set<string>();
+  if (c.resync && messages.some((m) => m.type === 'RESYNC')) for (const k of await c.resync(ctx)) keys.add(k);
   await eachLimited(messages, KEYS_AT_ONCE, async (m) => {
     if (m.type === 'REQUEUE') {
       if (m.controller === c.name) keys.add(m.key);
-    } else for (const k of await c.keysFor(m as ChangeMessage, ctx)) keys.add(k);
+    } else if (m.type !== 'RESYNC') for (const k of await c.keysFor(m as ChangeMessage, ctx)) keys.add(k);
   });
   return [...keys];
 }
 
-/** Reconciles every key the messages lead to; resolves when all are done. */
-export async function runMessages(env: Env, controllers: Controller[], messages: QueueMessage[]): Promise<void> {
-  const cluster = messages[0]?.cluster ?? 'default';
+/** The controllers of a cluster: the same for all, or a set per cluster (index.ts). */
+export type ControllersOf = Controller[] | ((cluster: string) => Controller[]);
+
+/** Reconciles every key the messages lead to, cluster by cluster, side by side; resolves when all are done. */
+export async function runMessages(env: Env, controllers: ControllersOf, messages: QueueMessage[]): Promise<void> {
+  const byCluster = new Map<string, QueueMessage[]>();
+  for (const m of messages) {
+    const cluster = m.cluster || ROOT_CLUSTER;
+    let ms = byCluster.get(cluster);
+    if (!ms) byCluster.set(cluster, (ms = []));
+    ms.push(m);
+  }
+  // one cluster failing (the batch is then delivered again) does not hold the others back
+  const results = await Promise.allSettled([...byCluster].map(([cluster, ms]) => runCluster(env, typeof controllers === 'function' ? controllers(cluster) : controllers, cluster, ms)));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function runCluster(env: Env, controllers: Controller[], cluster: string, messages: QueueMessage[]): Promise<void> {
   const shared = new SharedReads();
   const trace = (env as any).TRACE_CONTROLLERS ? ([] as string[]) : undefined; // TEMP-TRACE
   const T0 = Date.now(); // TEMP-TRACE

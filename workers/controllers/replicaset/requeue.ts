@@ -11,7 +11,7 @@ const MAX_REMEMBERED = 10_000;
 
 /** Requeues `key` for `at` (ms) unless this isolate already did for a time between now and then. */
 export async function requeueAt(ctx: ControllerContext, controller: string, key: string, at: number): Promise<void> {
-  const id = `${controller}/${key}`;
+  const id = `${ctx.cluster ?? ''}/${controller}/${key}`;
   const now = ctx.now().getTime();
   const known = dueAt.get(id);
   if (known !== undefined && known > now && known <= at) return;

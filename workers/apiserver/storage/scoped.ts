@@ -1,0 +1,56 @@
+/**
+ * One cluster's view of the shared event log: every key and prefix the layers above pass
+ * (`/registry/...`) is moved under the cluster's own prefix (`/clusters/<name>/registry/...`), and
+ * every key that comes back (events, continue keys) is moved back, so nothing above storage knows
+ * about clusters. The root cluster keeps the plain keys: data written before clusters existed
+ * stays valid, and no tenant key can fall under a root prefix (they all start with `/registry/`).
+ *
+ * Revisions stay global (one log): a tenant's resourceVersions increase within the tenant, with
+ * gaps where other clusters wrote, which Kubernetes clients never assume away. Compaction is
+ * global too, done once by the cron through the root's storage.
+ */
+import type { LogEvent, Storage } from './types.ts';
+
+export const ROOT_CLUSTER = 'default';
+/** where every tenant's keys live */
+export const CLUSTERS_PREFIX = '/clusters/';
+
+/** The prefix of all of a tenant's keys (`/clusters/<name>/`). */
+export const clusterKeyPrefix = (cluster: string) => `${CLUSTERS_PREFIX}${cluster}/`;
+
+const views = new WeakMap<Storage, Map<string, Storage>>();
+
+export function scopedStorage(storage: Storage, cluster: string): Storage {
+  if (cluster === ROOT_CLUSTER) return storage;
+  let byCluster = views.get(storage);
+  if (!byCluster) views.set(storage, (byCluster = new Map()));
+  let view = byCluster.get(cluster);
+  if (!view) byCluster.set(cluster, (view = scope(storage, `${CLUSTERS_PREFIX}${cluster}`)));
+  return view;
+}
+
+function scope(storage: Storage, base: string): Storage {
+  /** keys and prefixes are storage paths: anything else is a bug above, not a key to invent */
+  const into = (key: string) => {
+    if (!key.startsWith('/registry/')) throw new Error(`storage: key ${JSON.stringify(key)} is outside /registry/`);
+    return base + key;
+  };
+  const outOf = (key: string) => key.slice(base.length);
+  const event = (e: LogEvent): LogEvent => ({ ...e, key: outOf(e.key) });
+  return {
+    currentRev: () => storage.currentRev(),
+    compactedRev: () => storage.compactedRev(),
+    compact: (olderThanMs) => storage.compact(olderThanMs),
+    get: async (key) => storage.get(into(key)),
+    list: async (prefix, opts = {}) => {
+      const res = await storage.list(into(prefix), opts.after === undefined ? opts : { ...opts, after: into(opts.after) });
+      return res.lastKey === undefined ? res : { ...res, lastKey: outOf(res.lastKey) };
+    },
+    create: async (key, obj) => storage.create(into(key), obj),
+    update: async (key, obj, expectedRev) => storage.update(into(key), obj, expectedRev),
+    delete: async (key, expectedRev) => storage.delete(into(key), expectedRev),
+    events: async (afterRev, prefix, limit) => (await storage.events(afterRev, into(prefix), limit)).map(event),
+    purge: async (prefix) => storage.purge(into(prefix)),
+    segmentsWrittenAfter: async (afterRev, prefix) => storage.segmentsWrittenAfter(afterRev, into(prefix)),
+  };
+}
