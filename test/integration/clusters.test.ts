@@ -172,9 +172,10 @@ test("deployments become pods through the controllers; a node joined to a runs a
   assert.equal(stillPending[0].status.phase, 'Pending');
   assert.match(await ok('b', ['get', 'events', '--field-selector', 'reason=FailedScheduling', '-o', 'jsonpath={.items[*].message}']), /no nodes available to schedule pods/);
 
-  // logs through the tenant's tunnel
+  // logs and exec through the tenant's tunnel
   const pod = JSON.parse(await ok('a', ['get', 'pods', '-l', 'app=web', '-o', 'json'])).items[0].metadata.name;
   assert.match(await ok('a', ['logs', pod]), /simulated container nginx started/);
+  assert.equal(await ok('a', ['exec', pod, '--', 'echo', 'hello', 'from', 'a']), 'hello from a\n', 'exec (a WebSocket) through the prefix and the tunnel');
   assert.equal((await cluster.kubectl(['get', 'pods', '-A', '-o', 'name'])).stdout.trim(), '', 'the root has no pod');
 });
 
