@@ -5,7 +5,7 @@
  * nodes; tokens valid in their cluster only; an unknown cluster is 404; deletion leaves nothing;
  * the root cluster is unaffected throughout.
  */
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -52,9 +52,6 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
 
 const signingKey = () => readFile(join(cluster.cp.dataDir, 'token-signing-key'), 'utf8').then((s) => s.trim());
 
-before(async () => {
-  // created before any test so the root's own objects are counted without them
-});
 after(async () => {
   for (const n of nodes) await n.stop().catch(() => {});
 });
@@ -151,6 +148,11 @@ test("deployments become pods through the controllers; a node joined to a runs a
   const node = await runNode({ server, token, nodeName: 'node-a', runtime: 'simulated', subnet: 171, stateDir: join(cluster.dir, 'node-a'), caPem: cluster.cp.caPem, log: () => {}, agent: {} });
   nodes.push(node);
   await node.tunnel.ready;
+  // the join token is a Secret of a: in b and in the root it is nobody's
+  for (const other of ['/clusters/b', '']) {
+    const r = await cluster.api('POST', `${other}/timonier/v1/node-credentials`, { body: { nodeName: 'intruder' }, token });
+    assert.equal(r.status, 401, `a's join token at ${other || 'the root'}`);
+  }
   await until('node-a Ready in a', async () => (await ok('a', ['get', 'node', 'node-a', '-o', 'jsonpath={.status.conditions[?(@.type=="Ready")].status}'])) === 'True');
   assert.equal((await ok('b', ['get', 'nodes', '-o', 'name'])).trim(), '', 'b sees no node');
   assert.equal((await cluster.kubectl(['get', 'nodes', '-o', 'name'])).stdout.trim(), '', 'the root sees no node');
@@ -184,18 +186,18 @@ test('tokens are valid in the cluster they name only', async () => {
   const manager = { sub: 'system:kube-controller-manager', groups: ['system:authenticated'] };
   const ofA = await signToken(key, { ...manager, cluster: 'a' });
   const ofRoot = await signToken(key, manager);
-  const nodes = '/api/v1/nodes';
-  assert.equal((await cluster.api('GET', `/clusters/a${nodes}`, { token: ofA })).status, 200);
+  const nodesPath = '/api/v1/nodes';
+  assert.equal((await cluster.api('GET', `/clusters/a${nodesPath}`, { token: ofA })).status, 200);
   for (const [path, token, why] of [
-    [`/clusters/b${nodes}`, ofA, "a's token in b"],
-    [nodes, ofA, "a's token in the root"],
-    [`/clusters/a${nodes}`, ofRoot, "the root's token in a"],
+    [`/clusters/b${nodesPath}`, ofA, "a's token in b"],
+    [nodesPath, ofA, "a's token in the root"],
+    [`/clusters/a${nodesPath}`, ofRoot, "the root's token in a"],
   ] as const) {
     const r = await cluster.api('GET', path, { token });
     assert.equal(r.status, 401, why);
     assert.equal(r.json.reason, 'Unauthorized', why);
   }
-  assert.equal((await cluster.api('GET', nodes, { token: ofRoot })).status, 200);
+  assert.equal((await cluster.api('GET', nodesPath, { token: ofRoot })).status, 200);
 
   // the node credential issued in a
   const credential = JSON.parse(await readFile(join(cluster.dir, 'node-a', CREDENTIAL_FILE), 'utf8')).credential as string;

@@ -16,16 +16,20 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   /**
-   * Every minute: the root's system objects; event expiry (1 h) in the root and in each tenant
-   * written since the last run, whose controllers are also asked to resync (idle tenants cost
-   * nothing); compaction of the whole log beyond its window (default 5 min).
+   * Every minute: system objects and event expiry (1 h) in the root and in each tenant written
+   * since the last run, whose controllers are also asked to resync (idle tenants cost nothing);
+   * compaction of the whole log beyond its window (default 5 min).
    */
   async scheduled(_event, env, ctx) {
     const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p);
     const root = connectStorage(env);
     await ensureSystemObjects(env, root, ROOT_CLUSTER, waitUntil);
     const tenants = await tenantsChangedSinceLastVisit(root);
-    for (const cluster of [ROOT_CLUSTER, ...tenants]) await expireEvents(env, scopedStorage(root, cluster), cluster, waitUntil);
+    for (const cluster of [ROOT_CLUSTER, ...tenants]) {
+      const storage = scopedStorage(root, cluster);
+      if (cluster !== ROOT_CLUSTER) await ensureSystemObjects(env, storage, cluster, waitUntil);
+      await expireEvents(env, storage, cluster, waitUntil);
+    }
     if (tenants.length) await env.CHANGES?.sendBatch(tenants.map((cluster) => ({ body: { type: 'RESYNC' as const, cluster } })));
     const windowSeconds = Number(env.COMPACTION_WINDOW_SECONDS ?? 300);
     await root.compact(Date.now() - windowSeconds * 1000);

@@ -23,10 +23,8 @@ import { clusterNameErrors } from './address.ts';
 import { CLUSTER_API_VERSION, CLUSTER_GROUP, CLUSTERS_RESOURCE, clusterRecordKey, recordWritten, type ClusterRecord } from './records.ts';
 
 type WaitUntil = (p: Promise<unknown>) => void;
-export type ClusterEnv = Pick<Env, 'LIBSQL_URL' | 'LIBSQL_AUTH_TOKEN' | 'SERVICE_CLUSTER_IP_RANGE' | 'WATCH_HUB' | 'CHANGES' | 'METRICS'>;
-
 /** Creates the tenant cluster `name` with its system objects; 409 if it exists, 422 for a bad name. */
-export async function createCluster(env: ClusterEnv, name: string, waitUntil: WaitUntil): Promise<ClusterRecord> {
+export async function createCluster(env: Env, name: string, waitUntil: WaitUntil): Promise<ClusterRecord> {
   const errors = clusterNameErrors(name);
   if (errors.length) throw invalid({ group: CLUSTER_GROUP, kind: 'Cluster' }, name, errors.map((e) => fieldErr.invalid('metadata.name', name, e)));
   const root = connectStorage(env);
@@ -44,7 +42,7 @@ export async function createCluster(env: ClusterEnv, name: string, waitUntil: Wa
   if (!created.ok) throw alreadyExists(CLUSTERS_RESOURCE, name);
   recordWritten(name);
   forgetBootstrap(name);
-  await bootstrapOnce(env as Env, scopedStorage(root, name), name, waitUntil);
+  await bootstrapOnce(env, scopedStorage(root, name), name, waitUntil);
   return created.object as ClusterRecord;
 }
 
@@ -55,7 +53,7 @@ export interface Deleted {
 }
 
 /** Deletes the tenant cluster `name` and everything in it; 404 if there is none. */
-export async function deleteCluster(env: ClusterEnv, name: string): Promise<Deleted> {
+export async function deleteCluster(env: Env, name: string): Promise<Deleted> {
   const root = connectStorage(env);
   const key = clusterRecordKey(name);
   let record = (await root.get(key)) as ClusterRecord | undefined;
