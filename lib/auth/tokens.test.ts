@@ -29,3 +29,13 @@ test('another key, a tampered, an expired or a claimless token does not verify',
   assert.equal(await verifyToken('s3cret', expired), undefined);
   assert.equal(await verifyToken('s3cret', await signToken('s3cret', { sub: 'x' })), undefined);
 });
+
+test('a verified token is remembered for its key only, and never past its expiry', async () => {
+  const token = await signToken('k1', { sub: 'alice', uid: 'u1', ttlSeconds: 60 });
+  const claims = await verifyToken('k1', token);
+  assert.equal(claims?.sub, 'alice');
+  assert.equal(await verifyToken('k1', token), claims, 'served from the cache');
+  assert.equal(await verifyToken('k2', token), undefined, 'another key does not find it');
+  const later = (claims!.exp! + 1) * 1000;
+  assert.notEqual(await verifyToken('k1', token, later), claims, 'past its expiry the token is verified again');
+});

@@ -89,8 +89,29 @@ export async function signToken(secret: string, claims: TokenClaims): Promise<st
   return jwt.sign(await keyOf(secret));
 }
 
+/**
+ * Verified tokens, kept 10 s (never past their expiry) as kube-apiserver's token cache keeps
+ * them: a client's every request would otherwise pay the signature check. Only the signature and
+ * claims are cached; what a token stands for (its User, service account, pod) is checked on
+ * every request by the authenticator.
+ */
+const VERIFIED_TTL_MS = 10_000;
+const MAX_VERIFIED = 10_000;
+const verified = new Map<string, { secret: string; claims: VerifiedClaims; until: number }>();
+
 /** The claims of a valid token, or undefined (bad signature, expired, not ours, malformed). */
-export async function verifyToken(secret: string, token: string): Promise<VerifiedClaims | undefined> {
+export async function verifyToken(secret: string, token: string, now = Date.now()): Promise<VerifiedClaims | undefined> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret && now < hit.until) return hit.claims;
+  const claims = await verifyUncached(secret, token);
+  if (claims) {
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, { secret, claims, until: Math.min(now + VERIFIED_TTL_MS, (claims.exp ?? Infinity) * 1000) });
+  }
+  return claims;
+}
+
+async function verifyUncached(secret: string, token: string): Promise<VerifiedClaims | undefined> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, await keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] }));

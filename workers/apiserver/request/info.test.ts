@@ -29,6 +29,7 @@ test('non-resource paths', () => {
   assert.equal(info('GET', '/healthz').isResourceRequest, false);
   assert.equal(info('GET', '/apis').isResourceRequest, false);
   assert.equal(info('GET', '/api').isResourceRequest, false);
-  const gv = info('GET', '/apis/apps/v1');
-  assert.deepEqual(gv.isResourceRequest && [gv.group, gv.version, gv.resource], ['apps', 'v1', '']);
+  // group-version discovery is not a resource request (system:discovery grants it as /api/*, /apis/*)
+  assert.deepEqual(info('GET', '/apis/apps/v1'), { isResourceRequest: false, verb: 'get', path: '/apis/apps/v1' });
+  assert.deepEqual(info('GET', '/api/v1'), { isResourceRequest: false, verb: 'get', path: '/api/v1' });
 });

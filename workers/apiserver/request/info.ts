@@ -16,7 +16,6 @@ export interface ResourceRequestInfo {
   version: string;
   /** '' when the request is cluster-wide or cluster-scoped */
   namespace: string;
-  /** '' for /api/v1 or /apis/g/v (group-version discovery) */
   resource: string;
   subresource: string;
   name: string;
@@ -55,6 +54,8 @@ export function requestInfo(method: string, url: URL): RequestInfo {
     rest = parts.slice(3);
   } else return nonResource();
   const version = prefix === 'api' ? parts[1] : parts[2];
+  // /api/v1 and /apis/<g>/<v> are discovery, not resources (as Kubernetes' RequestInfoFactory says)
+  if (rest.length === 0) return nonResource();
 
   let namespace = '';
   // /namespaces/{ns}/{resource}... ; /namespaces/{ns} alone, and its status and finalize
