@@ -1,45 +1,13 @@
 /** ValidateContainerResourceRequirements: resource names, non-negative quantities, requests <= limits. */
 import type { ResourceRequirements } from '../../../../../lib/api/core/pod.ts';
 import { fieldErr, type FieldError } from '../../../../../lib/errors.ts';
-import { qualifiedName } from '../../validation.ts';
+import { isNativeResource, validateContainerResourceName } from '../resource-names.ts';
 import { NEGATIVE } from './messages.ts';
 import { compareQuantities, nanoUnits } from '../../../../../lib/quantity/quantity.ts';
 
-const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
-const STANDARD_RESOURCES = new Set([
-  ...CONTAINER_RESOURCES,
-  'requests.cpu',
-  'requests.memory',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'storage',
-  'requests.storage',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
-
 const isHugePages = (name: string) => name.startsWith('hugepages-');
 /** cpu, memory and other kubernetes.io resources may be requested below their limit; extended resources may not. */
-const isNative = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
-const overcommitAllowed = (name: string) => isNative(name) && !isHugePages(name);
-
-function validateResourceName(name: string, at: string): FieldError[] {
-  const errs = qualifiedName(name).map((m) => fieldErr.invalid(at, name, m));
-  if (errs.length) return errs;
-  if (name.includes('/')) return [];
-  if (!STANDARD_RESOURCES.has(name) && !isHugePages(name)) errs.push(fieldErr.invalid(at, name, 'must be a standard resource type or fully qualified'));
-  if (!CONTAINER_RESOURCES.has(name) && !isHugePages(name)) errs.push(fieldErr.invalid(at, name, 'must be a standard resource for containers'));
-  return errs;
-}
+const overcommitAllowed = (name: string) => isNativeResource(name) && !isHugePages(name);
 
 function validateQuantity(q: string | number, at: string): FieldError[] {
   const n = nanoUnits(q);
@@ -53,12 +21,12 @@ export function validateResources(r: ResourceRequirements | undefined, claimName
   // Go walks these maps in random order; sorted keys make the messages deterministic
   for (const name of Object.keys(limits).sort()) {
     const p = `${at}.limits[${name}]`;
-    errs.push(...validateResourceName(name, p), ...validateQuantity(limits[name], p));
+    errs.push(...validateContainerResourceName(name, p), ...validateQuantity(limits[name], p));
   }
   for (const name of Object.keys(requests).sort()) {
     const p = `${at}.requests[${name}]`;
     const q = requests[name];
-    errs.push(...validateResourceName(name, p), ...validateQuantity(q, p));
+    errs.push(...validateContainerResourceName(name, p), ...validateQuantity(q, p));
     if (name in limits) {
       const cmp = compareQuantities(q, limits[name]);
       if (cmp !== 0 && cmp !== undefined && !overcommitAllowed(name))
