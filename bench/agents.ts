@@ -21,6 +21,9 @@ import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { expectStatus, nowMs, type Api } from './client.ts';
 import type { Figure } from './figures.ts';
 import { eachLimited } from './sim-nodes.ts';
+import { cpuMeter } from './cpu.ts';
+import { rssFigure } from './memory.ts';
+import { rssSampler } from './rss.ts';
 import { fmt, percentile } from './stats.ts';
 import { track, type Obj } from './tracker.ts';
 
@@ -34,6 +37,10 @@ export interface AgentsOptions {
   steadySeconds: number;
   maxSeconds: number;
   targetP99Ms: number;
+  /** workerd's share of one core while every pod runs (leases, status, probes), at most */
+  targetSteadyCpu?: number;
+  /** RSS of the whole runtime during the phase, at most (MB) */
+  targetPeakRssMb?: number;
 }
 
 /** What a write was, from its method and path, for the breakdown: `pods/status PUT`, `leases PUT`. */
@@ -102,6 +109,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
   };
   const pods = await track(api, `/api/v1/namespaces/${o.namespace}/pods`);
   const figures: Figure[] = [];
+  const peak = rssSampler();
   try {
     // join and start the agents, a few at a time (one join token for all, as a fleet would)
     const t0 = nowMs();
@@ -130,7 +138,10 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
     const perNode = new Map<string, number>();
     for (const p of pods.objects.values()) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
 
+    // steady state: every pod runs; what remains is leases, statuses, probes and the cron
+    const steady = await cpuMeter();
     await new Promise((ok) => setTimeout(ok, o.steadySeconds * 1000));
+    const steadyCpu = await steady.end();
 
     // and away again
     const tDelete = nowMs();
@@ -158,10 +169,13 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
       { name: `  ${o.pods} pods Ready (${deployments} Deployments)`, value: allUp / 1000, unit: 's', note: `${upCount} Ready, ${spread}` },
       { name: '  pods deleted', value: allGone / 1000, unit: 's', note: 'Deployments deleted → every pod gone (agents kill and confirm)' },
       { name: '  agents joined and Ready', value: joinedMs / 1000, unit: 's', note: `${o.agents} agents, 10 joining at a time` },
+      { name: `workerd CPU at steady state (${o.agents} agents, ${o.pods} pods)`, value: (100 * steadyCpu.workerd) / steadyCpu.wall, unit: '% of a core', note: `over ${fmt(steadyCpu.wall, 0)} s with every pod up; node ${fmt((100 * steadyCpu.node) / steadyCpu.wall, 0)}%`, ...(o.targetSteadyCpu ? { target: { atMost: o.targetSteadyCpu } } : {}) },
+      rssFigure(`RSS peak (${o.agents} agents, ${o.pods} pods)`, await peak.stop(), o.targetPeakRssMb),
       { name: '  event loop delay p99 (this process)', value: loop.percentile(99) / 1e6, unit: 'ms', note: `max ${fmt(loop.max / 1e6, 0)} ms; agents, Hrana server and benchmark share it` },
     );
     return figures;
   } finally {
+    await peak.stop();
     nodes.close();
     pods.close();
     await eachLimited(running, 10, (n) => n.stop().catch(() => undefined));

@@ -12,6 +12,7 @@ import { apiClient, nowMs } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
 import { cronClock, measureCron } from './cron.ts';
 import { measureCreates } from './creates.ts';
+import { measureClusters } from './clusters.ts';
 import { FAIR_SHARE_OUT_OF_REACH, measureAuthorization } from './authorization.ts';
 import { announce, met, summaryTable, type Figure } from './figures.ts';
 import { measureGets } from './get.ts';
@@ -22,6 +23,7 @@ import { measureRss, rssSampler } from './rss.ts';
 import { fmt } from './stats.ts';
 import { measureWatch } from './watch.ts';
 import { measureWorkloads } from './workloads.ts';
+import { measureInteractive } from './interactive.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -115,6 +117,8 @@ async function main(): Promise<void> {
     record([rssFigure('RSS under load (peak)', await peak.stop())]);
     await measureWorkloads({ cp, api, phase, quick });
     await measureAuthorization({ cp, api, phase, quick });
+    await measureClusters({ cp, api, phase, quick });
+    await measureInteractive({ cp, api, phase, quick });
     api.close();
 
     console.log(`${load()} at the end`);

@@ -23,7 +23,7 @@ import { measureScheduling } from './scheduling.ts';
 /** bench/index.ts's phase: a titled step, started once workerd is idle and clear of the cron */
 export type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>) => Promise<T>;
 
-const TARGETS = { boundMs: 50, availableMs: 150, podsPerSecond: 200, applyMs: 400, agentWriteP99Ms: 1_000 };
+const TARGETS = { boundMs: 50, availableMs: 150, podsPerSecond: 200, applyMs: 400, agentWriteP99Ms: 1_000, agentSteadyCpu: 25, agentPeakRssMb: 1_200 };
 
 export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const { cp, api, phase } = o;
@@ -52,6 +52,8 @@ export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: P
         steadySeconds: plan.steadySeconds,
         maxSeconds: 180,
           targetP99Ms: TARGETS.agentWriteP99Ms,
+          targetSteadyCpu: TARGETS.agentSteadyCpu,
+          targetPeakRssMb: TARGETS.agentPeakRssMb,
         }),
       ),
     );

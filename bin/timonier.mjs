@@ -10,12 +10,16 @@ commands:
   start   run the control plane locally (timonier start --help)
   token   create a join token for node agents (timonier token create --help)
   kubeconfig  create or revoke a person's kubeconfig (timonier kubeconfig create --help)
-  node-agent  join this machine to a cluster as a node (timonier node-agent join --help)`;
+  node-agent  join this machine to a cluster as a node (timonier node-agent join --help)
+  cluster     create or delete a tenant cluster (timonier cluster create --help)
+  class       a cluster per student, and the class's status (timonier class create --help)`;
 
 const COMMANDS = {
   start: async (argv) => (await load('../local/serve.ts')).serve(argv),
   token: async (argv) => (await load('../node-agent/tunnel/token-create.ts')).tokenCommand(argv),
   kubeconfig: async (argv) => (await load('../local/kubeconfig-command.ts')).kubeconfigCommand(argv),
+  cluster: async (argv) => (await load('../local/cluster-command.ts')).clusterCommand(argv),
+  class: async (argv) => (await load('../local/class-command.ts')).classCommand(argv),
   'node-agent': async (argv) => (await load('../node-agent/cli.ts')).nodeAgentCommand(argv),
 };
 

@@ -11,13 +11,18 @@
  *   reply can arrive; a reply for an unknown id (its client left) is dropped.
  * - Every request ends exactly once: with the agent's answer, its error, the client leaving, or
  *   the socket closing.
+ * - An interactive stream (`/stream`: exec, attach, port-forward) is the client's WebSocket,
+ *   accepted here with the tag `stream:<id>`; its messages and the agent's frames for that id are
+ *   relayed as they are, without state in memory, so an idle shell lets the object hibernate.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../workers/apiserver/env.ts';
 import { errorResponse, LogFeed } from './log-feed.ts';
-import { fromBase64, parseDataFrame, PING, PONG, REPLACED, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type ToAgent, type TunnelError } from '../lib/tunnel/protocol.ts';
+import { dataFrame, fromBase64, parseDataFrame, PING, PONG, REPLACED, STREAM_HEADER, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type StreamRequest, type ToAgent, type TunnelError } from '../lib/tunnel/protocol.ts';
 
 const AGENT = 'agent';
+const STREAM = 'stream:';
+
 /** kubectl gets the response headers at the first log byte, or after this long with none */
 const FIRST_BYTE_WAIT_MS = 1000;
 /** log bytes held for a client that reads slower than the node writes (there is no flow control) */
@@ -46,6 +51,7 @@ export class NodeTunnel extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path === '/connect') return this.accept(request);
+    if (path === '/stream') return this.stream(request);
     if (path === '/logs' && request.method === 'POST') {
       const { node, req } = (await request.json()) as { node: string; req: LogsRequest };
       return this.logs(node, req);
@@ -87,6 +93,32 @@ export class NodeTunnel extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /** The client's WebSocket of an interactive stream, relayed to the agent under a fresh id. */
+  private stream(request: Request): Response {
+    const { node, req } = JSON.parse(request.headers.get(STREAM_HEADER) ?? '{}') as { node: string; req: StreamRequest };
+    const ws = this.agent();
+    if (!ws) return errorResponse(notConnected(node));
+    const id = this.newId();
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [`${STREAM}${id}`]);
+    try {
+      ws.send(JSON.stringify({ type: 'stream', id, req } satisfies ToAgent));
+    } catch (e) {
+      return errorResponse({ code: 503, message: `the node's tunnel is closing: ${e instanceof Error ? e.message : String(e)}` });
+    }
+    return new Response(null, { status: 101, webSocket: client, headers: { 'Sec-WebSocket-Protocol': req.protocol } });
+  }
+
+  /** The stream id of a client socket, or undefined for the agent's. */
+  private streamId(ws: WebSocket): number | undefined {
+    const tag = this.ctx.getTags(ws).find((t) => t.startsWith(STREAM));
+    return tag === undefined ? undefined : Number(tag.slice(STREAM.length));
+  }
+
+  private client(id: number): WebSocket | undefined {
+    return this.ctx.getWebSockets(`${STREAM}${id}`)[0];
+  }
+
   private logs(node: string, req: LogsRequest): Promise<Response> {
     const ws = this.agent();
     if (!ws) return Promise.resolve(errorResponse(notConnected(node)));
@@ -114,9 +146,25 @@ export class NodeTunnel extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const stream = this.streamId(ws);
+    if (stream !== undefined) {
+      // the client's message, as it is, to the agent
+      const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : new Uint8Array(message);
+      const agent = this.agent();
+      if (!agent) return ws.close(1011, 'the node is no longer connected');
+      try {
+        agent.send(dataFrame(stream, bytes));
+      } catch {
+        ws.close(1011, 'the node is no longer connected');
+      }
+      return;
+    }
     if (typeof message !== 'string') {
       const frame = parseDataFrame(new Uint8Array(message));
-      if (frame) this.pending.get(frame.id)?.data?.(frame.bytes);
+      if (!frame) return;
+      const p = this.pending.get(frame.id);
+      if (p) p.data?.(frame.bytes);
+      else this.sendToClient(frame.id, frame.bytes);
       return;
     }
     let msg: FromAgent;
@@ -126,13 +174,46 @@ export class NodeTunnel extends DurableObject<Env> {
       return ws.close(1007, 'messages must be JSON');
     }
     const p = this.pending.get(msg.id);
+    if (!p && msg.type === 'end') return this.closeClient(msg.id, msg.error);
     if (!p || p.ws !== ws) return;
     if (msg.type === 'exec-result') p.result?.(msg);
     else if (msg.type === 'end') p.end(msg.error);
   }
 
+  private sendToClient(id: number, bytes: Uint8Array) {
+    try {
+      this.client(id)?.send(bytes);
+    } catch {
+      // the client left; its close tells the agent
+    }
+  }
+
+  private closeClient(id: number, error?: TunnelError) {
+    try {
+      this.client(id)?.close(error ? 1011 : 1000, error?.message.slice(0, 120) ?? '');
+    } catch {
+      // already closed
+    }
+  }
+
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    const stream = this.streamId(ws);
+    if (stream !== undefined) {
+      // the client left: the agent stops the process or connection
+      try {
+        this.agent()?.send(JSON.stringify({ type: 'cancel', id: stream } satisfies ToAgent));
+      } catch {
+        // the agent is gone too
+      }
+      try {
+        ws.close(1000, '');
+      } catch {
+        // already closed
+      }
+      return;
+    }
     this.dropSocket(ws, `the node's tunnel closed (${code}${reason ? ` ${reason}` : ''})`);
+    for (const c of this.ctx.getWebSockets()) if (this.streamId(c) !== undefined) c.close(1011, 'the node disconnected');
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
     } catch {
@@ -141,6 +222,7 @@ export class NodeTunnel extends DurableObject<Env> {
   }
 
   override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
+    if (this.streamId(ws) !== undefined) return this.webSocketClose(ws, 1006, '');
     this.dropSocket(ws, `the node's tunnel failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 

@@ -20,6 +20,7 @@ import { machineFacts, type MachineFacts } from './node/machine.ts';
 import { KUBELET_VERSION, type NodeOptions } from './node/object.ts';
 import { cachedLookup } from './pods/lookup.ts';
 import { relistLoop } from './pods/relist.ts';
+import { agentsDir, heartbeatFile, sweepLeftovers } from './pods/housekeeping.ts';
 import { watchNodePods } from './pods/source.ts';
 import { PodWorker, type PodContext } from './pods/worker.ts';
 import { LABELS, type Runtime } from './runtime/types.ts';
@@ -44,6 +45,10 @@ export interface AgentOptions {
   statusCheckMs?: number;
   statusReportMs?: number;
   relistMs?: number;
+  /** how often what stopped agents left in the runtime is swept (default 60 s; CRI only) */
+  housekeepingMs?: number;
+  /** where agents of this machine keep their heartbeat files (default: housekeeping.ts agentsDir) */
+  agentsDir?: string;
   /** what the agent does, one line at a time (default: nothing) */
   log?: (line: string) => void;
   fetch?: Fetch;
@@ -145,6 +150,18 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     log,
   );
 
+  // housekeeping: what agents no longer running left in a shared runtime (a simulated runtime is
+  // this agent's alone)
+  let housekeeping: ReturnType<typeof setInterval> | undefined;
+  if (o.runtime.kind === 'cri') {
+    const dir = o.agentsDir ?? agentsDir();
+    await heartbeatFile(dir, owner, stop.signal).catch((e: Error) => log(`housekeeping: no heartbeat file in ${dir}: ${e.message}`));
+    const sweep = () => sweepLeftovers(o.runtime, owner, dir, log).catch((e: Error) => log(`housekeeping: ${e.message}`));
+    void sweep();
+    housekeeping = setInterval(sweep, o.housekeepingMs ?? 60_000);
+    housekeeping.unref();
+  }
+
   const relist = relistLoop(o.runtime, owner, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
 
   const worker = (namespace: string, name: string) => {
@@ -160,6 +177,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     worker,
     async stop() {
       stop.abort();
+      clearInterval(housekeeping);
       for (const w of workers.values()) w.close();
       await Promise.all([heartbeats.stop(), source, relist]);
       await recorder.flush();

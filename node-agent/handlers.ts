@@ -1,9 +1,12 @@
 /**
  * What the apiserver asks of this node through the tunnel: `kubectl logs` (from the container's
- * CRI log file) and `kubectl exec` (CRI ExecSync: the command runs to completion, without
- * interactive stdin). Errors carry the kubelet's messages; the tunnel relays them.
+ * CRI log file), `kubectl exec` to completion (CRI ExecSync), and interactive streams — exec and
+ * attach with stdin and a terminal, port-forward — through the runtime's streaming (CRI Exec,
+ * Attach, PortForward). Errors carry the kubelet's messages; the tunnel relays them.
  */
-import type { ExecRequest, ExecResult, LogsRequest, TunnelHandlers } from './tunnel/types.ts';
+import type { ExecRequest, ExecResult, LogsRequest, StreamIO, StreamRequest, StreamSession, TunnelHandlers } from './tunnel/types.ts';
+import { channelSession, portForwardSession } from './streams/sessions.ts';
+import { LABELS } from './runtime/types.ts';
 import { writeLog } from './logs/read.ts';
 import type { Runtime } from './runtime/types.ts';
 import type { PodWorker } from './pods/worker.ts';
@@ -42,6 +45,27 @@ export function tunnelHandlers(findPod: (namespace: string, name: string) => Pod
       const inst = w.instance(name, false);
       if (!inst || inst.state !== 'running') throw new Error(`unable to upgrade connection: container not found ("${name}")`);
       return runtime.execSync(inst.id, req.command, EXEC_TIMEOUT_SECONDS);
+    },
+
+    stream(req: StreamRequest, io: StreamIO): StreamSession {
+      const pod = `${req.namespace}/${req.pod}`;
+      if (req.kind === 'portforward') {
+        return portForwardSession(io, pod, async (port) => {
+          const w = findPod(req.namespace, req.pod);
+          if (!w) throw new Error(`pod "${req.pod}" in namespace "${req.namespace}" is not running on this node`);
+          const sandboxes = (await runtime.listSandboxes({ [LABELS.podUid]: w.uid })).filter((s) => s.ready);
+          const sandbox = sandboxes.sort((a, b) => b.attempt - a.attempt)[0];
+          if (!sandbox) throw new Error(`pod ${pod} has no running sandbox`);
+          return runtime.portForward(sandbox.id, port);
+        });
+      }
+      const opts = { stdin: req.stdin, stdout: req.stdout, stderr: req.stderr, tty: req.tty };
+      return channelSession(req.protocol, io, async (out) => {
+        const { w, name } = locate(req.namespace, req.pod, req.container);
+        const inst = w.instance(name, false);
+        if (!inst || inst.state !== 'running') throw Object.assign(new Error(`unable to upgrade connection: container not found ("${name}")`), { code: 404 });
+        return req.kind === 'attach' ? runtime.attach(inst.id, opts, out) : runtime.exec(inst.id, req.command, opts, out);
+      });
     },
   };
 }

@@ -8,6 +8,12 @@
  *   messages: a 4-byte big-endian request id, then the bytes;
  * - `"ping"` from the agent is answered `"pong"` by the platform without waking the object, which
  *   keeps NAT mappings open and tells the agent its connection is alive.
+ * - interactive streams (exec and attach with stdin and a terminal, port-forward) are relayed
+ *   verbatim: each WebSocket message of the client becomes one binary frame to the agent (the
+ *   same 4-byte id, then the message), and each of the agent's frames for that id becomes one
+ *   message to the client. The agent speaks the client's protocol (`StreamRequest.protocol`:
+ *   v5/v4.channel.k8s.io, SPDY/3.1 tunnelled for port-forward); the tunnel only carries bytes.
+ *   `end` from the agent closes the client's socket; `cancel` tells the agent the client left.
  * Ordering: one WebSocket, so an id's data messages arrive before its `end`.
  */
 
@@ -16,6 +22,9 @@ export const TUNNEL_PREFIX = '/timonier/v1/nodes/';
 export const tunnelPath = (node: string) => `${TUNNEL_PREFIX}${encodeURIComponent(node)}/tunnel`;
 /** where a join token (or a node's own credential) is exchanged for a node credential */
 export const JOIN_PATH = '/timonier/v1/node-credentials';
+
+/** the header carrying an interactive stream's node and request from the apiserver to the tunnel */
+export const STREAM_HEADER = 'X-Timonier-Stream';
 
 export const PING = 'ping';
 /** the close code of an agent socket that a newer connection of the same node replaced */
@@ -58,9 +67,27 @@ export interface TunnelError {
   message: string;
 }
 
+/** An interactive stream: what the client asked for and the subprotocol the API agreed with it. */
+export interface StreamRequest {
+  kind: 'exec' | 'attach' | 'portforward';
+  namespace: string;
+  pod: string;
+  /** '' for port-forward */
+  container: string;
+  /** exec only */
+  command: string[];
+  stdin: boolean;
+  stdout: boolean;
+  stderr: boolean;
+  tty: boolean;
+  /** the negotiated WebSocket subprotocol, e.g. v5.channel.k8s.io or SPDY/3.1+portforward.k8s.io */
+  protocol: string;
+}
+
 export type ToAgent =
   | { type: 'logs'; id: number; req: LogsRequest }
   | { type: 'exec'; id: number; req: ExecRequest }
+  | { type: 'stream'; id: number; req: StreamRequest }
   /** the client went away: stop the request */
   | { type: 'cancel'; id: number };
 

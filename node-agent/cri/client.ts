@@ -90,6 +90,17 @@ export class CriClient {
     return this.rt<T.ExecSyncResponse>('ExecSync', { containerId, cmd, timeout: String(timeout) }, (timeout || 3600) * 1000 + DEADLINES.quick, opts);
   }
 
+  // --- streaming (the URL is good for one connection, within a minute) ---
+  async exec(containerId: string, cmd: string[], o: { tty: boolean; stdin: boolean; stdout: boolean; stderr: boolean }, opts?: CallOptions): Promise<string> {
+    return (await this.rt<{ url: string }>('Exec', { containerId, cmd, ...o }, DEADLINES.quick, opts)).url;
+  }
+  async attach(containerId: string, o: { tty: boolean; stdin: boolean; stdout: boolean; stderr: boolean }, opts?: CallOptions): Promise<string> {
+    return (await this.rt<{ url: string }>('Attach', { containerId, ...o }, DEADLINES.quick, opts)).url;
+  }
+  async portForward(podSandboxId: string, port: number[], opts?: CallOptions): Promise<string> {
+    return (await this.rt<{ url: string }>('PortForward', { podSandboxId, port }, DEADLINES.quick, opts)).url;
+  }
+
   // --- images ---
   async imageStatus(image: string, opts?: CallOptions): Promise<T.Image | undefined> {
     return (await this.img<{ image: T.Image | null }>('ImageStatus', { image: { image } }, DEADLINES.quick, opts)).image ?? undefined;

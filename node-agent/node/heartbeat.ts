@@ -2,7 +2,9 @@
  * The node's presence in the API: registration (create the Node, or adopt the existing one and
  * restore its labels), the Lease in kube-node-lease renewed every 10 s (the node lifecycle
  * controller's liveness signal), and the Node status recomputed every 10 s and written when it
- * changed or a minute passed (its heartbeat times are then new).
+ * changed or 5 minutes passed (its heartbeat times are then new): the kubelet's
+ * nodeStatusUpdateFrequency and nodeStatusReportFrequency. The Lease is the heartbeat; an
+ * unchanged status written every minute would cost every node a write and the controllers' reads.
  */
 import type { Node } from '../../lib/api/core/node.ts';
 import type { Lease } from '../../lib/api/coordination.ts';
@@ -27,6 +29,8 @@ export interface HeartbeatOptions {
 }
 
 export const LEASE_NAMESPACE = 'kube-node-lease';
+/** kubelet's nodeStatusReportFrequency: an unchanged status is written this often */
+export const NODE_STATUS_REPORT_MS = 5 * 60_000;
 /** Lease renewTime is a MicroTime: RFC 3339 with microseconds. */
 export const microTime = (d: Date) => d.toISOString().replace('Z', '000Z');
 
@@ -138,7 +142,7 @@ export class Heartbeats {
     // a laptop changes networks: the node's address follows
     this.o.facts.addresses = hostAddresses();
     const status = nodeStatus(this.node.status, this.o.nodeName, this.o.facts, this.version, health, new Date(), this.o.nodeOptions);
-    const due = Date.now() - this.lastReport >= (this.o.statusReportMs ?? 60_000);
+    const due = Date.now() - this.lastReport >= (this.o.statusReportMs ?? NODE_STATUS_REPORT_MS);
     if (!force && !due && !statusChanged(this.node.status, status)) return;
     // unconditional: the agent owns its Node's status
     const body = { ...this.node, metadata: { ...this.node.metadata, resourceVersion: undefined }, status };

@@ -74,3 +74,13 @@ test('when the apps are done for good, sidecars are stopped in reverse order', (
   assert.deepEqual(names(p), ['kill:s2', 'kill:s1']);
   assert.equal(p.appsDone, true);
 });
+
+test('a running container whose image changed is killed and started again, whatever the policy', () => {
+  const running = { ...info('web', 'running'), annotations: { 'timonier.dev/image': 'nginx:1.27' } };
+  const changed = view('web', 'app', running, { spec: { name: 'web', image: 'nginx:1.29-alpine' } });
+  for (const policy of ['Always', 'Never'] as const) assert.deepEqual(names(plan([changed], policy, { initializedBefore: true })), ['kill:web', 'start:web']);
+  assert.equal(plan([changed], 'Always', { initializedBefore: true }).actions[0].type === 'kill' && (plan([changed]).actions[0] as { reason: string }).reason, 'changed');
+  // same image, or an instance from before the annotation: nothing to do
+  assert.deepEqual(names(plan([view('web', 'app', running, { spec: { name: 'web', image: 'nginx:1.27' } })], 'Always', { initializedBefore: true })), []);
+  assert.deepEqual(names(plan([view('web', 'app', info('web', 'running'), { spec: { name: 'web', image: 'x' } })], 'Always', { initializedBefore: true })), []);
+});

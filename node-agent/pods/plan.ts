@@ -5,6 +5,9 @@
  * Rules:
  * - a running container that a liveness or startup probe gave up on is killed; whether it comes
  *   back is the restart policy's decision, on a later sync;
+ * - a running container whose image the pod spec changed (`kubectl set image`) is killed and
+ *   started again at once with the new image, whatever the restart policy (the kubelet's
+ *   "definition changed");
  * - until the pod is initialized, init containers run one at a time in order: a plain one must
  *   exit 0 before the next starts (a failure restarts it, or fails the pod under Never); a
  *   sidecar (restartPolicy Always) must be started (running, startup probe passed) and then
@@ -21,7 +24,7 @@ export type RestartPolicy = 'Always' | 'OnFailure' | 'Never';
 
 export type Action =
   | { type: 'start'; name: string }
-  | { type: 'kill'; name: string; reason: 'liveness' | 'startup' | 'completed' }
+  | { type: 'kill'; name: string; reason: 'liveness' | 'startup' | 'completed' | 'changed' }
   | { type: 'wait'; name: string; untilMs: number };
 
 export interface Plan {
@@ -48,6 +51,15 @@ export function restartable(v: ContainerView, policy: RestartPolicy): boolean {
   return policy === 'OnFailure' && exitCode(v) !== 0;
 }
 
+/** The annotation naming the image a container was created from (as the pod spec said it). */
+export const IMAGE_ANNOTATION = 'timonier.dev/image';
+
+/** The spec's image is not the one the running instance was created from. */
+export function imageChanged(v: ContainerView): boolean {
+  const was = v.current?.annotations?.[IMAGE_ANNOTATION];
+  return was !== undefined && v.spec.image !== undefined && was !== v.spec.image;
+}
+
 export function planPod(input: PlanInput): Plan {
   const actions: Action[] = [];
   const startOrWait = (v: ContainerView) => {
@@ -56,7 +68,10 @@ export function planPod(input: PlanInput): Plan {
     actions.push(left > 0 ? { type: 'wait', name: v.spec.name, untilMs: input.now + left } : { type: 'start', name: v.spec.name });
   };
 
-  for (const v of input.views) if (isRunning(v) && v.unhealthy) actions.push({ type: 'kill', name: v.spec.name, reason: v.unhealthy });
+  for (const v of input.views) {
+    if (isRunning(v) && imageChanged(v)) actions.push({ type: 'kill', name: v.spec.name, reason: 'changed' }, { type: 'start', name: v.spec.name });
+    else if (isRunning(v) && v.unhealthy) actions.push({ type: 'kill', name: v.spec.name, reason: v.unhealthy });
+  }
 
   let initialized = input.initializedBefore;
   let initFailed = false;

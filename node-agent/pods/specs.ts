@@ -7,6 +7,7 @@
 import type { Pod } from '../../lib/api/core/pod.ts';
 import { LABELS, type ContainerSpec, type Mount, type SandboxSpec } from '../runtime/types.ts';
 import { expand, type EnvVar } from './env.ts';
+import { IMAGE_ANNOTATION } from './plan.ts';
 import type { ContainerKind, PodContainer } from './view.ts';
 
 export function cgroupParent(qosClass: string | undefined, uid: string): string {
@@ -78,6 +79,8 @@ export function containerSpec(i: ContainerInputs): ContainerSpec {
     labels: { ...podLabels(i.pod, i.owner), [LABELS.containerName]: c.name, [LABELS.containerKind]: i.kind },
     annotations: {
       'io.kubernetes.container.restartCount': String(i.attempt),
+      // what a change of the spec's image is compared with (plan.ts)
+      [IMAGE_ANNOTATION]: c.image ?? '',
       'io.kubernetes.container.terminationMessagePath': c.terminationMessagePath ?? '/dev/termination-log',
       'io.kubernetes.pod.terminationGracePeriod': String(i.pod.spec?.terminationGracePeriodSeconds ?? 30),
     },

@@ -389,7 +389,7 @@ export class PodWorker {
       if (!v) continue;
       if (a.type === 'kill') {
         const grace = this.pod.spec?.terminationGracePeriodSeconds ?? 30;
-        const why = a.reason === 'completed' ? `Stopping container ${a.name}` : `Container ${a.name} failed ${a.reason} probe, will be restarted`;
+        const why = a.reason === 'completed' ? `Stopping container ${a.name}` : a.reason === 'changed' ? `Container ${a.name} definition changed, will be restarted` : `Container ${a.name} failed ${a.reason} probe, will be restarted`;
         await killContainer(killCtx, v, Date.now() + grace * 1000, why);
         acted = true;
       } else if (a.type === 'start') {
@@ -461,8 +461,11 @@ export class PodWorker {
   private async writeStatus(status: PodStatus): Promise<void> {
     if (sameStatus(status, this.pod.status ?? {})) return;
     try {
-      // unconditional: the agent owns the pod's status, and a conflict would only delay it
-      const body = { ...this.pod, metadata: { ...this.pod.metadata, resourceVersion: undefined }, status };
+      // conditional on the pod the agent last saw: pods/status takes the body's labels and
+      // annotations too, so an unconditional write from a stale copy would undo a `kubectl label`
+      // made meanwhile (and a ReplicaSet would adopt back the pod it just released); a conflict
+      // waits for the watch to bring the new pod, and the next sync writes again
+      const body = { ...this.pod, status };
       const updated = await this.ctx.api.update<Pod>(RESOURCES.pods, body, 'status');
       if (updated.metadata.uid === this.uid) this.pod = updated;
     } catch (e) {

@@ -6,7 +6,8 @@
 import { CriClient } from '../cri/client.ts';
 import { isNotFound } from '../cri/errors.ts';
 import type * as T from '../cri/types.ts';
-import type { ContainerInfo, ContainerSpec, ContainerState, ImageInfo, Labels, Runtime, SandboxInfo, SandboxSpec } from './types.ts';
+import { streamPort, streamProcess } from '../cri/streaming.ts';
+import type { ContainerInfo, ContainerSpec, ContainerState, ImageInfo, Labels, PortConnection, ProcessOutput, RemoteProcess, Runtime, SandboxInfo, SandboxSpec, StreamOptions } from './types.ts';
 
 export const DEFAULT_CRI_ENDPOINT = 'unix:///run/containerd/containerd.sock';
 
@@ -182,6 +183,19 @@ export class CriRuntime implements Runtime {
   async execSync(id: string, command: string[], timeoutSeconds: number, signal?: AbortSignal) {
     const r = await this.client.execSync(id, command, timeoutSeconds, { signal });
     return { stdout: new Uint8Array(r.stdout), stderr: new Uint8Array(r.stderr), exitCode: r.exitCode };
+  }
+
+  async exec(id: string, command: string[], opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess> {
+    const url = await this.client.exec(id, command, { ...opts, stderr: opts.stderr && !opts.tty });
+    return streamProcess(url, opts, out);
+  }
+  async attach(id: string, opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess> {
+    const url = await this.client.attach(id, { ...opts, stderr: opts.stderr && !opts.tty });
+    return streamProcess(url, opts, out);
+  }
+  async portForward(sandboxId: string, port: number): Promise<PortConnection> {
+    // a URL serves one connection: each connection asks for its own
+    return streamPort(await this.client.portForward(sandboxId, [port]), port);
   }
 
   async imageStatus(image: string): Promise<ImageInfo | undefined> {

@@ -2,7 +2,9 @@
  * A runtime that runs nothing (like KWOK): sandboxes get an IP from a private range after
  * `sandboxDelayMs`, containers are "running" `startDelayMs` after StartContainer, init containers
  * exit 0 after `initRunMs`, StopContainer ends a container at once with 143, ExecSync answers
- * `echo` and succeeds otherwise, and probes succeed `readyDelayMs` after the start. Each
+ * `echo` and succeeds otherwise, and probes succeed `readyDelayMs` after the start. Streams
+ * (exec and attach with stdin, port-forward) are simulated too, so that tests without containerd
+ * drive the whole path: see simulated-streams.ts. Each
  * container's log file gets one line, in the CRI format, so `kubectl logs` has something to show.
  * State lives in memory: a restart of the agent starts from an empty runtime.
  */
@@ -10,6 +12,8 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LABELS, type ContainerInfo, type ContainerSpec, type ExecResult, type ImageInfo, type Labels, type ProbeOutcome, type Runtime, type SandboxInfo, type SandboxSpec } from './types.ts';
 import { criLogLine } from '../logs/format.ts';
+import { simulatedPort, simulatedProcess } from './simulated-streams.ts';
+import type { PortConnection, ProcessOutput, RemoteProcess, StreamOptions } from './types.ts';
 
 export interface SimulatedOptions {
   sandboxDelayMs?: number;
@@ -165,6 +169,20 @@ export class SimulatedRuntime implements Runtime {
     if (c?.state !== 'running') throw new Error(`container ${id} is not running`);
     const out = command[0] === 'echo' ? `${command.slice(1).join(' ')}\n` : '';
     return { stdout: enc.encode(out), stderr: new Uint8Array(), exitCode: 0 };
+  }
+
+  async exec(id: string, command: string[], opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess> {
+    if (this.containers.get(id)?.state !== 'running') throw new Error(`container ${id} is not running`);
+    return simulatedProcess(command, opts, out);
+  }
+  async attach(id: string, opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess> {
+    if (this.containers.get(id)?.state !== 'running') throw new Error(`container ${id} is not running`);
+    return simulatedProcess([], opts, out);
+  }
+  async portForward(sandboxId: string, port: number): Promise<PortConnection> {
+    const sb = this.sandboxes.get(sandboxId);
+    if (!sb?.ready) throw new Error(`sandbox ${sandboxId} is not ready`);
+    return simulatedPort(sb.spec.name, port);
   }
 
   async imageStatus(image: string): Promise<ImageInfo | undefined> {

@@ -124,6 +124,50 @@ export interface RuntimeVersion {
   runtimeApiVersion: string;
 }
 
+/** Which standard streams an exec or attach carries. */
+export interface StreamOptions {
+  tty: boolean;
+  stdin: boolean;
+  stdout: boolean;
+  stderr: boolean;
+}
+
+/** Where a streamed process's output goes. */
+export interface ProcessOutput {
+  stdout(bytes: Uint8Array): void;
+  stderr(bytes: Uint8Array): void;
+}
+
+/**
+ * A process exec'd in (or attached to) a container, streaming: stdin in, output to the
+ * ProcessOutput given when it started, and the end as the runtime tells it.
+ */
+export interface RemoteProcess {
+  write(bytes: Uint8Array): void;
+  /** no more stdin (the process reads end-of-file) */
+  endInput(): void;
+  /** a terminal size, as the JSON the client sent (`{"Width":80,"Height":24}`) */
+  resize(json: Uint8Array): void;
+  /**
+   * Resolves when the process has ended, with the JSON Status the runtime gave (Success, or
+   * NonZeroExitCode with the exit code), or undefined when the connection ended without one.
+   */
+  done: Promise<Uint8Array | undefined>;
+  /** the client left: stop streaming (an exec'd process is left to the runtime) */
+  close(): void;
+}
+
+/** One TCP connection to a port of a pod, made inside its network namespace. */
+export interface PortConnection {
+  write(bytes: Uint8Array): void;
+  /** half-close: nothing more to the pod */
+  end(): void;
+  onData(fn: (bytes: Uint8Array) => void): void;
+  /** the pod closed its side, or the connection failed (`error` says why) */
+  onEnd(fn: (error?: string) => void): void;
+  close(): void;
+}
+
 /** What a runtime without a network answers for a probe (see `probe` below). */
 export type ProbeOutcome = 'success' | 'failure';
 
@@ -147,6 +191,12 @@ export interface Runtime {
   listContainers(labels?: Labels): Promise<ContainerInfo[]>;
   containerStatus(id: string): Promise<ContainerInfo | undefined>;
   execSync(id: string, command: string[], timeoutSeconds: number, signal?: AbortSignal): Promise<ExecResult>;
+  /** `kubectl exec` with streams; rejects when the process cannot start */
+  exec(id: string, command: string[], opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess>;
+  /** `kubectl attach`: the container's own stdin and output */
+  attach(id: string, opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess>;
+  /** `kubectl port-forward`: a connection to `port` in the sandbox's network */
+  portForward(sandboxId: string, port: number): Promise<PortConnection>;
 
   imageStatus(image: string): Promise<ImageInfo | undefined>;
   /** the pulled image's ref */

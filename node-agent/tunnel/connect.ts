@@ -11,7 +11,9 @@
  *   the tunnel's side); nothing is replayed.
  */
 import WebSocket from 'ws';
-import { dataFrame, PING, PONG, REPLACED, toBase64, tunnelPath, type FromAgent, type ToAgent, type TunnelError } from '../../lib/tunnel/protocol.ts';
+import { dataFrame, parseDataFrame, PING, PONG, REPLACED, toBase64, tunnelPath, type FromAgent, type ToAgent, type TunnelError } from '../../lib/tunnel/protocol.ts';
+import { CHANNEL, channelFrame, exitStatus, failureStatus } from '../../lib/tunnel/channels.ts';
+import type { StreamSession } from '../streams/sessions.ts';
 import type { Tunnel, TunnelHandlers, TunnelOptions } from './types.ts';
 import { apiUrl } from '../../lib/client/url.ts';
 
@@ -55,7 +57,8 @@ export function openTunnel(opts: TunnelOptions): Tunnel {
       }, PING_EVERY_MS);
     });
     ws.on('message', (data, isBinary) => {
-      const text = isBinary ? undefined : data.toString();
+      if (isBinary) return session.data(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer));
+      const text = data.toString();
       if (text === PONG) {
         clearTimeout(pongTimer);
         pongTimer = undefined;
@@ -96,6 +99,7 @@ export function openTunnel(opts: TunnelOptions): Tunnel {
 /** The requests of one connection: dispatch to the handlers, stream their answers back. */
 function serve(ws: WebSocket, handlers: TunnelHandlers) {
   const running = new Map<number, AbortController>();
+  const streams = new Map<number, StreamSession>();
   const send = (msg: FromAgent) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(msg));
   const finish = (id: number, error?: unknown) => {
     if (!running.delete(id)) return; // cancelled: the tunnel expects nothing more
@@ -130,7 +134,47 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
     }
   }
 
+  function stream(id: number, msg: Extract<ToAgent, { type: 'stream' }>) {
+    const io = {
+      send: (bytes: Uint8Array) => ws.readyState === WebSocket.OPEN && ws.send(dataFrame(id, bytes)),
+      end: () => {
+        streams.delete(id);
+        finish(id);
+      },
+    };
+    if (!handlers.stream) {
+      // handlers without streams: a command without stdin still runs to completion (ExecSync)
+      const req = msg.req;
+      const json = (x: unknown) => new TextEncoder().encode(JSON.stringify(x));
+      if (req.kind === 'exec' && !req.stdin) {
+        streams.set(id, { receive: () => undefined, cancel: () => undefined });
+        void handlers.exec({ namespace: req.namespace, pod: req.pod, container: req.container, command: req.command, stdin: false, tty: req.tty }).then(
+          (r) => {
+            if (req.stdout && r.stdout.byteLength) io.send(channelFrame(CHANNEL.stdout, r.stdout));
+            if (req.stderr && r.stderr.byteLength) io.send(channelFrame(CHANNEL.stderr, r.stderr));
+            io.send(channelFrame(CHANNEL.error, json(exitStatus(req.command, r.exitCode))));
+            io.end();
+          },
+          (e: unknown) => {
+            const err = asTunnelError(e);
+            io.send(channelFrame(CHANNEL.error, json(failureStatus(err.message, err.code))));
+            io.end();
+          },
+        );
+        return;
+      }
+      if (req.kind !== 'portforward') io.send(channelFrame(CHANNEL.error, json(failureStatus('this node serves no interactive streams', 400))));
+      return io.end();
+    }
+    streams.set(id, handlers.stream(msg.req, io));
+  }
+
   return {
+    /** a client's message of stream `id` */
+    data(frame: Uint8Array) {
+      const f = parseDataFrame(frame);
+      if (f) streams.get(f.id)?.receive(f.bytes);
+    },
     receive(text: string) {
       let msg: ToAgent;
       try {
@@ -141,16 +185,21 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
       if (msg.type === 'cancel') {
         running.get(msg.id)?.abort();
         running.delete(msg.id);
+        streams.get(msg.id)?.cancel();
+        streams.delete(msg.id);
         return;
       }
       const ctl = new AbortController();
       running.set(msg.id, ctl);
       if (msg.type === 'logs') void logs(msg.id, msg, ctl.signal);
       else if (msg.type === 'exec') void exec(msg.id, msg);
+      else if (msg.type === 'stream') stream(msg.id, msg);
     },
     abandon() {
       for (const ctl of running.values()) ctl.abort();
       running.clear();
+      for (const s of streams.values()) s.cancel();
+      streams.clear();
     },
   };
 }

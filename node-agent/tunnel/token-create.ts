@@ -16,8 +16,10 @@ import { bootstrapSecret, generateToken } from '../../workers/apiserver/auth/boo
 import { CLUSTER_INFO, CLUSTER_INFO_PATH, clusterInfoKubeconfig, signatureKey, signKubeconfig } from './cluster-info.ts';
 import { httpsRequest, type HttpsOptions } from './https.ts';
 import { apiUrl } from '../../lib/client/url.ts';
+import { getCluster, inTenant, rootOf } from '../../local/tenant-api.ts';
 
-const USAGE = `usage: timonier token create [--ttl DURATION] [--description TEXT] [--kubeconfig FILE]
+const USAGE = `usage: timonier token create [--cluster NAME] [--ttl DURATION] [--description TEXT] [--kubeconfig FILE]
+  --cluster      a tenant cluster (timonier cluster create): the token joins nodes to it only
   --ttl          how long the token can be used to join, e.g. 24h, 30m, 1h30m; 0 = forever (default 24h)
   --description  kept in the token's Secret
   --kubeconfig   credentials to create it with (default: $KUBECONFIG, .timonier/kubeconfig, ~/.kube/config)`;
@@ -37,7 +39,7 @@ export async function tokenCommand(argv: string[]): Promise<void> {
   }
   let values;
   try {
-    values = parseArgs({ args: rest, options: { ttl: { type: 'string', default: '24h' }, description: { type: 'string' }, kubeconfig: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
+    values = parseArgs({ args: rest, options: { cluster: { type: 'string' }, ttl: { type: 'string', default: '24h' }, description: { type: 'string' }, kubeconfig: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -45,7 +47,10 @@ export async function tokenCommand(argv: string[]): Promise<void> {
   if (values.help) return console.log(USAGE);
   try {
     const ttlSeconds = parseDuration(values.ttl!);
-    const conn = await adminConnection(values.kubeconfig);
+    const admin = await adminConnection(values.kubeconfig);
+    // a root administrator's credentials are valid in every tenant, under its path
+    const conn = values.cluster ? inTenant(rootOf(admin), values.cluster) : admin;
+    if (values.cluster && !(await getCluster(rootOf(admin), values.cluster))) throw new Error(`cluster "${values.cluster}" does not exist (timonier cluster create ${values.cluster})`);
     const token = await createJoinToken(conn, { ttlSeconds, description: values.description });
     console.log(token);
     console.error(`join a node with: npx timonier node-agent join --server ${conn.server} --token ${token}`);

@@ -4,9 +4,10 @@
  * every request reaches it over the one WebSocket it opened (openTunnel).
  */
 
-import type { ExecRequest, ExecResult, LogsRequest } from '../../lib/tunnel/protocol.ts';
+import type { ExecRequest, ExecResult, LogsRequest, StreamRequest } from '../../lib/tunnel/protocol.ts';
+import type { StreamIO, StreamSession } from '../streams/sessions.ts';
 
-export type { ExecRequest, ExecResult, LogsRequest };
+export type { ExecRequest, ExecResult, LogsRequest, StreamIO, StreamRequest, StreamSession };
 
 export interface TunnelHandlers {
   /**
@@ -16,6 +17,11 @@ export interface TunnelHandlers {
    */
   logs(req: LogsRequest, out: WritableStreamDefaultWriter<Uint8Array>, signal: AbortSignal): Promise<void>;
   exec(req: ExecRequest): Promise<ExecResult>;
+  /**
+   * An interactive stream (exec, attach, port-forward): the session speaks the client's protocol
+   * over `io`, and receives the client's messages. Optional: a node without it refuses streams.
+   */
+  stream?(req: StreamRequest, io: StreamIO): StreamSession;
 }
 
 export interface JoinOptions {

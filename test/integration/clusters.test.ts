@@ -1,6 +1,6 @@
 /**
- * Tenant clusters on one control plane, with the real kubectl: two clusters made through
- * createCluster (the temporary admin endpoint the Cluster kind will replace), each addressed as
+ * Tenant clusters on one control plane, with the real kubectl: two clusters made through the
+ * Cluster kind (tenancy.timonier.dev/v1alpha1, root cluster only), each addressed as
  * `<url>/clusters/<name>`, each with its own system objects, objects, watches, controllers and
  * nodes; tokens valid in their cluster only; an unknown cluster is 404; deletion leaves nothing;
  * the root cluster is unaffected throughout.
@@ -19,7 +19,8 @@ import { runNode, type RunningNode } from '../../node-agent/cli.ts';
 import { CREDENTIAL_FILE } from '../../node-agent/tunnel/index.ts';
 
 const cluster = useCluster();
-const CLUSTERS = '/timonier/v1/clusters';
+const CLUSTERS = '/apis/tenancy.timonier.dev/v1alpha1/clusters';
+const named = (name: string) => ({ apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name } });
 const nodes: RunningNode[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,25 +57,34 @@ after(async () => {
   for (const n of nodes) await n.stop().catch(() => {});
 });
 
-test('createCluster: root administrators only, names are DNS labels, never the root\'s', async () => {
-  const a = await cluster.api('POST', CLUSTERS, { body: { name: 'a' } });
+test('the Cluster kind: RBAC-gated, root cluster only, names are DNS labels, never the root\'s', async () => {
+  const a = await cluster.api('POST', CLUSTERS, { body: named('a') });
   assert.equal(a.status, 201, a.text);
   assert.equal(a.json.kind, 'Cluster');
   assert.equal(a.json.apiVersion, 'tenancy.timonier.dev/v1alpha1');
   assert.equal(a.json.status.phase, 'Active');
-  assert.equal((await cluster.api('POST', CLUSTERS, { body: { name: 'b' } })).status, 201);
+  assert.equal((await cluster.api('POST', CLUSTERS, { body: named('b') })).status, 201);
 
-  const again = await cluster.api('POST', CLUSTERS, { body: { name: 'a' } });
+  const again = await cluster.api('POST', CLUSTERS, { body: named('a') });
   assert.equal(again.status, 409);
   assert.equal(again.json.message, 'clusters.tenancy.timonier.dev "a" already exists');
-  assert.equal((await cluster.api('POST', CLUSTERS, { body: { name: 'default' } })).status, 422);
-  const bad = await cluster.api('POST', CLUSTERS, { body: { name: 'Not_A_Label' } });
+  const root = await cluster.api('POST', CLUSTERS, { body: named('default') });
+  assert.equal(root.status, 422);
+  assert.match(root.json.message, /"default" is the root cluster's name/);
+  const bad = await cluster.api('POST', CLUSTERS, { body: named('Not_A_Label') });
   assert.equal(bad.status, 422);
   assert.match(bad.json.message, /^Cluster\.tenancy\.timonier\.dev "Not_A_Label" is invalid: metadata\.name: Invalid value: "Not_A_Label": a lowercase RFC 1123 label/);
 
   const component = await signToken(await signingKey(), { sub: 'system:kube-controller-manager', groups: ['system:authenticated'] });
-  assert.equal((await cluster.api('POST', CLUSTERS, { body: { name: 'c' }, token: component })).status, 403, 'not for superusers other than system:masters');
-  assert.equal((await cluster.api('POST', `/clusters/a${CLUSTERS}`, { body: { name: 'c' } })).status, 404, 'a tenant cannot make clusters');
+  const denied = await cluster.api('POST', CLUSTERS, { body: named('c'), token: component });
+  assert.equal(denied.status, 403, 'RBAC: only who may create clusters');
+  assert.match(denied.json.message, /cannot create resource "clusters" in API group "tenancy.timonier.dev" at the cluster scope/);
+  for (const [method, path] of [['POST', `/clusters/a${CLUSTERS}`], ['GET', `/clusters/a${CLUSTERS}`], ['GET', `/clusters/a${CLUSTERS}/a`], ['DELETE', `/clusters/a${CLUSTERS}/b`]]) {
+    const inTenant = await cluster.api(method, path, method === 'POST' ? { body: named('c') } : {});
+    assert.equal(inTenant.status, 404, `${method} ${path}: a tenant has no clusters`);
+    assert.match(inTenant.json.message, /served by the root cluster only/);
+  }
+  assert.equal(a.json.metadata.finalizers[0], 'tenancy.timonier.dev/cleanup');
   const list = await cluster.api('GET', CLUSTERS);
   assert.deepEqual(list.json.items.map((c: { metadata: { name: string } }) => c.metadata.name), ['a', 'b']);
 });
@@ -96,7 +106,11 @@ test('a tenant has its own system objects, discovery, OpenAPI and raw paths', as
   assert.match(await ok('a', ['api-resources']), /deployments\s+deploy\s+apps\/v1\s+true\s+Deployment/);
   assert.match(await ok('a', ['explain', 'pods.spec.nodeName']), /nodeName/, 'OpenAPI v3 under the prefix');
   assert.match(await ok('a', ['version']), /Server Version: v1\.32/);
-  assert.equal(JSON.parse(await ok('a', ['get', '--raw', '/api/v1/namespaces/kube-system'])).metadata.name, 'kube-system');
+  // kubectl 1.32's `get --raw` takes the path from the host, not under the server URL's path: a
+  // tenant's raw path carries its prefix
+  const uid = await ok('a', ['get', 'ns', 'kube-system', '-o', 'jsonpath={.metadata.uid}']);
+  assert.equal(JSON.parse(await ok('a', ['get', '--raw', '/clusters/a/api/v1/namespaces/kube-system'])).metadata.uid, uid);
+  assert.notEqual(JSON.parse(await ok('a', ['get', '--raw', '/api/v1/namespaces/kube-system'])).metadata.uid, uid, "without it, the root's (this admin token is valid there)");
   // with the root's kubeconfig, the prefixed path reaches the tenant
   const raw = await cluster.kubectl(['get', '--raw', '/clusters/a/api/v1/namespaces/default/services/kubernetes']);
   assert.equal(raw.code, 0, raw.stderr);
@@ -229,7 +243,7 @@ test('deleting a cluster removes every object and log row; the others and the ro
 
     const del = await cluster.api('DELETE', `${CLUSTERS}/a`);
     assert.equal(del.status, 200, del.text);
-    assert.equal(del.json.status, 'Success');
+    assert.equal(del.json.status, 'Success', 'the cleanup finalizer ran within the request');
     assert.equal(await rows('/clusters/a/'), 0, 'no object or log row of a is left');
     assert.equal((await cluster.api('GET', '/clusters/a/api/v1/namespaces')).status, 404);
     assert.equal((await cluster.api('DELETE', `${CLUSTERS}/a`)).status, 404);
@@ -241,7 +255,7 @@ test('deleting a cluster removes every object and log row; the others and the ro
     assert.equal(JSON.parse((await cluster.kubectl(['get', 'ns', '-o', 'json'])).stdout).items.length, rootBefore);
 
     // a cluster of the same name starts empty
-    assert.equal((await cluster.api('POST', CLUSTERS, { body: { name: 'a' } })).status, 201);
+    assert.equal((await cluster.api('POST', CLUSTERS, { body: named('a') })).status, 201);
     assert.deepEqual((await ok('a', ['get', 'ns', '-o', 'name'])).trim().split('\n'), ['namespace/default', 'namespace/kube-node-lease', 'namespace/kube-public', 'namespace/kube-system']);
     assert.equal((await ok('a', ['get', 'deploy,pods,nodes', '-A', '-o', 'name'])).trim(), '');
   } finally {
@@ -254,4 +268,27 @@ test('the root cluster is unaffected', async () => {
   assert.deepEqual(ns.sort(), ['default', 'kube-node-lease', 'kube-public', 'kube-system']);
   assert.equal((await cluster.kubectl(['get', 'deploy', '-A', '-o', 'name'])).stdout.trim(), '');
   assert.equal((await cluster.kubectl(['get', 'cm', 'w1', '-o', 'name'])).stdout.trim(), 'configmap/w1', 'its own objects are there');
+});
+
+test('server-side apply creates a cluster as POST does; kubectl delete and deletecollection empty them', async () => {
+  const manifest = (name: string) => `apiVersion: tenancy.timonier.dev/v1alpha1\nkind: Cluster\nmetadata:\n  name: ${name}\n  labels:\n    tenancy.timonier.dev/class: x\n`;
+  const applied = await cluster.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest('x1') });
+  assert.equal(applied.code, 0, applied.stderr);
+  assert.equal((await cluster.kubectl(['apply', '-f', '-'], { input: manifest('x2') })).code, 0, 'client-side apply: a GET then a POST');
+  for (const name of ['x1', 'x2']) {
+    assert.deepEqual((await ok(name, ['get', 'ns', '-o', 'name'])).trim().split('\n'), ['namespace/default', 'namespace/kube-node-lease', 'namespace/kube-public', 'namespace/kube-system'], `${name} is bootstrapped`);
+    assert.deepEqual((await cluster.api('GET', `${CLUSTERS}/${name}`)).json.metadata.finalizers, ['tenancy.timonier.dev/cleanup']);
+  }
+  assert.equal((await cluster.kubectl(['apply', '--server-side', '-f', '-'], { input: manifest('x1') })).code, 0, 'applying again is an update');
+
+  const del = await cluster.api('DELETE', `${CLUSTERS}?labelSelector=${encodeURIComponent('tenancy.timonier.dev/class=x')}`);
+  assert.equal(del.status, 200, del.text);
+  assert.deepEqual(del.json.items.map((c: { metadata: { name: string } }) => c.metadata.name), ['x1', 'x2']);
+  for (const name of ['x1', 'x2']) assert.equal((await cluster.api('GET', `/clusters/${name}/api/v1/namespaces`)).status, 404);
+  assert.equal((await cluster.kubectl(['get', 'clusters', '-l', 'tenancy.timonier.dev/class=x', '-o', 'name'])).stdout.trim(), '');
+
+  const k = await cluster.kubectl(['delete', 'cluster', 'b']);
+  assert.equal(k.code, 0, k.stderr);
+  assert.equal(k.stdout.trim(), 'cluster.tenancy.timonier.dev "b" deleted');
+  assert.equal((await cluster.api('GET', '/clusters/b/api/v1/namespaces')).status, 404);
 });

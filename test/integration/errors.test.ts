@@ -319,3 +319,50 @@ function postChunked(path: string, body: string): Promise<Reply> {
     req.end();
   });
 }
+
+test('bad input is a 4xx, never a 5xx: create bodies', async () => {
+  // Kubernetes answers this one with a reasonless 500 (an untranslated storage error); kubectl
+  // create clears the field before sending, client libraries do not
+  let r = await unchanged(() => cluster.api('POST', CMS, { body: cm('versionne', { metadata: { name: 'versionne', resourceVersion: '5' } }) }));
+  assertStatus(r, 400, 'BadRequest', 'resourceVersion should not be set on objects to be created');
+
+  const notAnObject = 'json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+  r = await unchanged(() => cluster.api('POST', CMS, { body: '[1]' }));
+  assertStatus(r, 400, 'BadRequest', `the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: ${notAnObject} (5b315d)`);
+  r = await unchanged(() => cluster.api('POST', CMS, { body: '- a\n- b\n', contentType: 'application/yaml' }));
+  assertStatus(r, 400, 'BadRequest', /^the object provided is unrecognized \(must be of type ConfigMap\): couldn't get version\/kind; json parse error: json: cannot unmarshal array/);
+
+  r = await unchanged(() => cluster.api('POST', CMS, { body: cm('x'.repeat(300)) }));
+  assertStatus(r, 422, 'Invalid', /^ConfigMap "x{300}" is invalid: metadata\.name: Invalid value: "x{300}": must be no more than 253 characters$/);
+
+  r = await unchanged(() => cluster.api('POST', CMS, { body: { ...cm('ailleurs'), apiVersion: 'zz/v9' } }));
+  assertStatus(r, 400, 'BadRequest', 'the API version in the data (zz/v9) does not match the expected API version (v1)');
+  r = await unchanged(() => cluster.api('POST', CMS, { body: { ...cm('secret'), kind: 'Secret' } }));
+  assertStatus(r, 400, 'BadRequest', 'Secret in version "v1" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion');
+  r = await unchanged(() => cluster.api('POST', CMS, { body: cm('types', { data: { a: 1 } }) }));
+  assertStatus(r, 400, 'BadRequest', 'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string');
+
+  const PB = 'application/vnd.kubernetes.protobuf';
+  r = await unchanged(() => cluster.api('POST', CMS, { body: Buffer.from('{}'), contentType: PB }));
+  assertStatus(r, 400, 'BadRequest', 'the object provided is unrecognized (must be of type ConfigMap): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] ({})');
+  r = await unchanged(() => cluster.api('POST', CMS, { body: Buffer.from([0x6b, 0x38, 0x73, 0x00, 0x12, 0xff]), contentType: PB }));
+  assertStatus(r, 400, 'BadRequest', 'the object provided is unrecognized (must be of type ConfigMap): proto: unexpected EOF (6b38730012ff)');
+});
+
+test('bad input is a 4xx, never a 5xx: delete options and list parameters', async () => {
+  const base = `${CMS}/base`;
+  let r = await unchanged(() => cluster.api('DELETE', base, { body: { gracePeriodSeconds: 'bientot' } }));
+  assertStatus(r, 400, 'BadRequest', 'DeleteOptions in version "v1" cannot be handled as a DeleteOptions: json: cannot unmarshal string into Go struct field DeleteOptions.gracePeriodSeconds of type int64');
+  r = await unchanged(() => cluster.api('DELETE', base, { body: { kind: 'Pod', apiVersion: 'v1' } }));
+  assertStatus(r, 400, 'BadRequest', /^the object provided is unrecognized \(must be of type DeleteOptions\): no kind "Pod" is registered for version "v1" /);
+  r = await unchanged(() => cluster.api('DELETE', base, { body: '{"propagationPolicy":' }));
+  assertStatus(r, 400, 'BadRequest', /^the object provided is unrecognized \(must be of type DeleteOptions\): couldn't get version\/kind; json parse error: unexpected end of JSON input/);
+  r = await unchanged(() => cluster.api('DELETE', base, { body: Buffer.from([0x6b, 0x38, 0x73, 0x00, 0x7a]), contentType: 'application/vnd.kubernetes.protobuf' }));
+  assertStatus(r, 400, 'BadRequest', /^the object provided is unrecognized \(must be of type DeleteOptions\): proto: /);
+  r = await unchanged(() => cluster.api('DELETE', base, { body: 'x', contentType: 'text/plain' }));
+  assertStatus(r, 415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${OBJECT_TYPES}`);
+
+  // a resourceVersion past uint64 is not a version at all (not "too large": that is a 504)
+  r = await unchanged(() => cluster.api('GET', `${CMS}?resourceVersion=99999999999999999999`));
+  assertStatus(r, 400, 'BadRequest', 'invalid resource version: "99999999999999999999"');
+});

@@ -114,9 +114,9 @@ test('kubectl auth can-i --list prints the rules of the namespace', async () => 
 const sar = (kind: string, namespace: string | undefined, spec: object) =>
   JSON.stringify({ apiVersion: 'authorization.k8s.io/v1', kind, ...(namespace ? { metadata: { namespace } } : {}), spec });
 
-// --validate=false: for a kind without a patch operation (the reviews are create-only) kubectl
-// validates on its side with /openapi/v2, which is not served yet (issue 10)
-const create = ['create', '--validate=false', '-f', '-', '-o', 'yaml'];
+// for a kind without a patch operation (the reviews are create-only) kubectl validates on its
+// side, with /openapi/v2 (after listing CRDs)
+const create = ['create', '-f', '-', '-o', 'yaml'];
 
 test('SubjectAccessReview and LocalSubjectAccessReview from files', async () => {
   const allowed = parse(await ok(create, sar('SubjectAccessReview', undefined, { user: SA, groups: ['system:serviceaccounts'], resourceAttributes: { namespace: 'alice', verb: 'create', group: 'apps', resource: 'deployments' } })));

@@ -1,6 +1,6 @@
 /**
  * The request pipeline, in Kubernetes' order:
- *   cluster → metrics → request info → max-in-flight → authentication → fair share → authorization → route
+ *   cluster → metrics → request info → authentication → max-in-flight → fair share → cluster write rate → authorization → route
  * and, for resource requests, the handlers' own chain:
  *   decode → defaults → admission → validation → storage (rest/store.ts).
  * Errors anywhere become a Kubernetes Status in `onError`.
@@ -19,7 +19,7 @@ import { bootstrapOnce } from './bootstrap.ts';
 import { scopedStorage } from './storage/scoped.ts';
 import { ROOT_CLUSTER, tenantPath } from './clusters/address.ts';
 import { isServed } from './clusters/records.ts';
-import { clusterRoutes } from './clusters/routes.ts';
+import { clusterWriteLimiter, limitedStorage, limitsOf } from './clusters/limits.ts';
 import { resourceNotFound, toStatusError } from '../../lib/errors.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { discardUnreadBody } from './handlers/body.ts';
@@ -67,7 +67,7 @@ export function createApp(opts: AppOptions = {}) {
     const root = connectStorage(c.env);
     if (cluster !== ROOT_CLUSTER && !(await isServed(root, cluster))) throw resourceNotFound();
     c.set('cluster', cluster);
-    c.set('storage', scopedStorage(root, cluster));
+    c.set('storage', limitedStorage(scopedStorage(root, cluster), cluster, limitsOf(c.env))); // a tenant's objects and bytes are limited
     await next();
   });
 
@@ -86,10 +86,10 @@ export function createApp(opts: AppOptions = {}) {
     c.executionCtx.waitUntil(recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 }));
   });
 
-  app.use('*', inflightLimiter());
-
   app.use('*', authentication(authorizer, opts.authenticators));
+  app.use('*', inflightLimiter()); // after authentication, as in Kubernetes: the budget follows the user (request/inflight.ts)
   app.use('*', fairShareLimiter()); // where APF stands: the user is known, and a 403 still counts
+  app.use('*', clusterWriteLimiter()); // a tenant's write rate (clusters/limits.ts): refused before it costs anything
   app.use('*', authorization(authorizer));
 
   app.get('/version', (c) => c.json(VERSION));
@@ -101,7 +101,6 @@ export function createApp(opts: AppOptions = {}) {
   discoveryRoutes(app);
   openapiRoutes(app);
   nodeRoutes(app);
-  clusterRoutes(app);
   app.all('/api/*', resourceHandler);
   app.all('/apis/*', resourceHandler);
 

@@ -3,16 +3,24 @@
  * Service, created by the API server itself as kube-apiserver's bootstrap controller does, and
  * the default RBAC policy, reconciled as its RBAC post-start hook does.
  * Runs once per isolate and cluster, on the cluster's first request there (a few reads and no
- * write when everything exists), when a tenant cluster is created, and from cron.
+ * write when everything exists), and from cron.
+ *
+ * A new tenant cluster gets all of them at once (bootstrapNewCluster): built one by one as the
+ * generic create builds them, written in one transaction, announced to the controllers with one
+ * resync request (they add the default ServiceAccounts and kube-root-ca.crt) instead of a change
+ * message and watch-hub poke per object: nobody watches a cluster that did not exist.
  */
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { Env } from './env.ts';
-import { byResource } from './registry/index.ts';
+import { byResource, storageKey } from './registry/index.ts';
 import { createObject } from './rest/store.ts';
 import { committing } from './handlers/store-context.ts';
 import type { Storage } from './storage/types.ts';
 import { kubernetesServiceIP } from './admission/cluster-ip.ts';
-import { reconcileDefaultPolicy } from './rbac/policy/reconcile.ts';
+import { defaultPolicyObjects, reconcileDefaultPolicy } from './rbac/policy/reconcile.ts';
+import { createObjects, NotBatchable, type NewObject } from './rest/batch-create.ts';
+import type { StoreContext } from './rest/store.ts';
+import { noteCommit } from './cache/followed.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -34,8 +42,17 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
   await reconcileDefaultPolicy(ctx);
 }
 
-/** Per isolate: the clusters whose system objects are known to exist (or are being made). */
+/**
+ * Per isolate: the clusters whose system objects are known to exist (or are being made). Bounded:
+ * a cluster dropped from it costs its next first request the few reads of ensureSystemObjects.
+ */
 const bootstrapped = new Map<string, Promise<void>>();
+const MAX_BOOTSTRAPPED = 10_000;
+
+function remember(cluster: string, done: Promise<void>): void {
+  if (bootstrapped.size >= MAX_BOOTSTRAPPED && !bootstrapped.has(cluster)) bootstrapped.delete(bootstrapped.keys().next().value!);
+  bootstrapped.set(cluster, done);
+}
 
 /** ensureSystemObjects, once per isolate and cluster; a failure is retried by the next call. */
 export function bootstrapOnce(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
@@ -45,13 +62,56 @@ export function bootstrapOnce(env: Env, storage: Storage, cluster: string, waitU
       bootstrapped.delete(cluster);
       throw e;
     });
-    bootstrapped.set(cluster, done);
+    remember(cluster, done);
   }
   return done;
 }
 
 /** A deleted cluster: made again from scratch if a cluster of that name is created. */
 export const forgetBootstrap = (cluster: string) => void bootstrapped.delete(cluster);
+
+/** For the benchmark and tests: how many clusters this isolate remembers. */
+export const bootstrappedCount = () => bootstrapped.size;
+
+/** Every system object of a cluster, in creation order (namespaces first: the rest lives in them). */
+export function systemObjects(env: Pick<Env, 'SERVICE_CLUSTER_IP_RANGE'>): NewObject[] {
+  const core = (resource: string) => byResource('', 'v1', resource)!;
+  return [
+    ...SYSTEM_NAMESPACES.map((name) => ({ desc: core('namespaces'), namespace: '', object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } })),
+    { desc: core('services'), namespace: 'default', object: withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
+    ...defaultPolicyObjects().map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
+  ];
+}
+
+/**
+ * The system objects of a cluster that has none yet (createCluster, after purging its prefix):
+ * one batch, one resync request. Falls back to ensureSystemObjects when the batch cannot be
+ * made (something is already there: another isolate's bootstrap got first).
+ */
+export async function bootstrapNewCluster(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
+  const ctx: StoreContext = {
+    storage,
+    cluster,
+    user: APISERVER,
+    manager: 'kube-apiserver',
+    dryRun: false,
+    now: () => new Date(),
+    serviceClusterIPRange: env.SERVICE_CLUSTER_IP_RANGE,
+    // this isolate's caches see the objects at once; the controllers hear of them below
+    afterCommit: (desc, _type, obj) => noteCommit(cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!)),
+  };
+  let done: Promise<void>;
+  try {
+    await createObjects(ctx, systemObjects(env));
+    done = Promise.resolve();
+  } catch (e) {
+    if (!(e instanceof NotBatchable) && (e as { code?: number }).code !== 409) throw e;
+    done = ensureSystemObjects(env, storage, cluster, waitUntil);
+    await done;
+  }
+  remember(cluster, done);
+  await env.CHANGES?.send({ type: 'RESYNC', cluster });
+}
 
 /** The `kubernetes` service takes the first address of the service range. */
 function withClusterIP(svc: KubeObject, ip: string): KubeObject {

@@ -29,6 +29,14 @@ export interface Env {
   FAIR_SHARE_QPS?: string;
   /** fair share: requests an idle identity may send at once (default 100) */
   FAIR_SHARE_BURST?: string;
+  /** per tenant cluster (clusters/limits.ts; the root has none): live objects (default 5000; 0 = no limit) */
+  CLUSTER_MAX_OBJECTS?: string;
+  /** per tenant cluster: bytes of stored objects (default 67108864, 64 MiB; 0 = no limit) */
+  CLUSTER_MAX_BYTES?: string;
+  /** per tenant cluster and isolate: sustained writes per second of its users, components exempt (default 100; 0 = no limit) */
+  CLUSTER_WRITE_QPS?: string;
+  /** per tenant cluster and isolate: writes an idle cluster may make at once (default 200) */
+  CLUSTER_WRITE_BURST?: string;
   /** change messages for the controllers (one per committed write), and the cron's resync requests */
   CHANGES?: Queue<ChangeMessage | ResyncMessage>;
 }
@@ -42,6 +50,14 @@ export interface ChangeMessage {
   namespace?: string;
   name: string;
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  /**
+   * Facts about the write that spare the garbage collector a read (absent: unknown, read it):
+   * whether the object's ownerReferences differ from the revision it replaced (ADDED: whether it
+   * has any), and whether it is being deleted. Kubernetes' graph builder looks at an update only
+   * when its owner references changed or it is being deleted.
+   */
+  ownersChanged?: boolean;
+  deleting?: boolean;
 }
 
 /** The cron's request to resync every controller in one cluster (a tenant that changed since its last visit). */

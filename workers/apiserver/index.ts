@@ -6,6 +6,7 @@ import { ensureSystemObjects } from './bootstrap.ts';
 import { expireEvents } from './events-ttl.ts';
 import { ROOT_CLUSTER, scopedStorage } from './storage/scoped.ts';
 import { tenantsChangedSinceLastVisit } from './clusters/changed.ts';
+import { finishTerminatingClusters } from './clusters/kind-handlers.ts';
 
 export { WatchHub } from '../../durable/watch-hub.ts';
 export { Metrics } from '../../durable/metrics.ts';
@@ -24,6 +25,7 @@ export default {
     const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p);
     const root = connectStorage(env);
     await ensureSystemObjects(env, root, ROOT_CLUSTER, waitUntil);
+    await finishTerminatingClusters(env);
     const tenants = await tenantsChangedSinceLastVisit(root);
     for (const cluster of [ROOT_CLUSTER, ...tenants]) {
       const storage = scopedStorage(root, cluster);

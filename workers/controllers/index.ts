@@ -1,13 +1,15 @@
 /**
  * The controllers worker: every committed write reaches it as a change message on the queue;
  * each controller maps changes to keys and reconciles them through its cluster's API
- * (framework/runner.ts). Cron resyncs every key of the root cluster; tenant clusters are resynced
+ * (framework/runner.ts). Cron resyncs every key of the root cluster (each controller at its own
+ * period, framework/resync.ts); tenant clusters are resynced
  * when the apiserver's cron asks (RESYNC messages, for those written since its last run), so a
  * lost message only delays convergence and an idle cluster costs nothing.
  */
 import type { Env, QueueMessage } from './env.ts';
 import type { Controller } from './framework/controller.ts';
 import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
+import { resyncDue } from './framework/resync.ts';
 import { namespaceController } from './namespace/controller.ts';
 import { rootCAPublisher, serviceAccountController } from './serviceaccount/controller.ts';
 import { newScheduler } from './scheduler/controller.ts';
@@ -20,6 +22,7 @@ import { garbageCollector } from './gc/controller.ts';
 import { endpointControllers } from './endpointslice/controller.ts';
 import { clusterRoleAggregationController } from './clusterroleaggregation/controller.ts';
 import { resourceQuotaController } from './resourcequota/controller.ts';
+import { observeClusters } from './clusterstatus/controller.ts';
 
 /**
  * One cluster's controllers. Those that remember things between batches (the scheduler's cache
@@ -48,13 +51,14 @@ export function controllersOf(cluster: string): Controller[] {
 
 export default {
   async queue(batch, env) {
-    await runMessages(env, controllersOf, batch.messages.map((m) => m.body));
+    const messages = batch.messages.map((m) => m.body);
+    await Promise.all([runMessages(env, controllersOf, messages), observeClusters(env, messages)]);
     batch.ackAll();
   },
-  async scheduled(_event, env) {
+  async scheduled(event, env) {
     await Promise.all(
       controllers.map(async (c) => {
-        if (!c.resync) return;
+        if (!c.resync || !resyncDue(c, new Date(event.scheduledTime ?? Date.now()))) return;
         const ctx = contextFor(env, c, ROOT_CLUSTER);
         await reconcileAll(c, ctx, await c.resync(ctx));
       }),

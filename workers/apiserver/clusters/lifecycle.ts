@@ -15,7 +15,8 @@
  */
 import { alreadyExists, fieldErr, invalid, notFound } from '../../../lib/errors.ts';
 import type { Env } from '../env.ts';
-import { bootstrapOnce, forgetBootstrap } from '../bootstrap.ts';
+import { bootstrapNewCluster, forgetBootstrap } from '../bootstrap.ts';
+import { forgetUsage } from './limits.ts';
 import { connectStorage } from '../storage/connect.ts';
 import { clusterKeyPrefix, scopedStorage } from '../storage/scoped.ts';
 import { rfc3339 } from '../rest/meta.ts';
@@ -23,15 +24,19 @@ import { clusterNameErrors } from './address.ts';
 import { CLUSTER_API_VERSION, CLUSTER_GROUP, CLUSTERS_RESOURCE, clusterRecordKey, recordWritten, type ClusterRecord } from './records.ts';
 
 type WaitUntil = (p: Promise<unknown>) => void;
-/** Creates the tenant cluster `name` with its system objects; 409 if it exists, 422 for a bad name. */
-export async function createCluster(env: Env, name: string, waitUntil: WaitUntil): Promise<ClusterRecord> {
+/**
+ * Creates the tenant cluster `name` with its system objects; 409 if it exists, 422 for a bad name.
+ * `object`: the Cluster as the API's create path prepared it (validated, uid, finalizer,
+ * managedFields), written as the record; a bare record without it.
+ */
+export async function createCluster(env: Env, name: string, waitUntil: WaitUntil, object?: ClusterRecord): Promise<ClusterRecord> {
   const errors = clusterNameErrors(name);
   if (errors.length) throw invalid({ group: CLUSTER_GROUP, kind: 'Cluster' }, name, errors.map((e) => fieldErr.invalid('metadata.name', name, e)));
   const root = connectStorage(env);
   if (await root.get(clusterRecordKey(name))) throw alreadyExists(CLUSTERS_RESOURCE, name);
   // what a deletion's straggling writes may have left: a new cluster starts empty
   await root.purge(clusterKeyPrefix(name));
-  const record: ClusterRecord = {
+  const record: ClusterRecord = object ?? {
     apiVersion: CLUSTER_API_VERSION,
     kind: 'Cluster',
     metadata: { name, uid: crypto.randomUUID(), creationTimestamp: rfc3339(new Date()) },
@@ -42,7 +47,7 @@ export async function createCluster(env: Env, name: string, waitUntil: WaitUntil
   if (!created.ok) throw alreadyExists(CLUSTERS_RESOURCE, name);
   recordWritten(name);
   forgetBootstrap(name);
-  await bootstrapOnce(env, scopedStorage(root, name), name, waitUntil);
+  await bootstrapNewCluster(env, scopedStorage(root, name), name, waitUntil);
   return created.object as ClusterRecord;
 }
 
@@ -66,6 +71,7 @@ export async function deleteCluster(env: Env, name: string): Promise<Deleted> {
     recordWritten(name);
   }
   forgetBootstrap(name);
+  forgetUsage(name);
   const objects = await root.purge(clusterKeyPrefix(name));
   await env.METRICS.get(env.METRICS.idFromName(name)).clear();
   const gone = await root.delete(key, Number(record.metadata.resourceVersion));

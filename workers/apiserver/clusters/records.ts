@@ -1,29 +1,30 @@
 /**
- * Which tenant clusters exist: one record per cluster in the ROOT cluster's storage, at the key
- * the Cluster kind (tenancy.timonier.dev) will own, `/registry/clusters.tenancy.timonier.dev/<name>`.
- * A cluster exists, and is served, while its record exists and is not being deleted.
+ * Which tenant clusters exist: the Cluster objects (tenancy.timonier.dev/v1alpha1, served by the
+ * root cluster: registry/kinds/tenancy/clusters.ts) ARE the records, at the kind's storage key in
+ * the ROOT cluster's storage, `/registry/clusters.tenancy.timonier.dev/<name>`. A cluster exists,
+ * and is served, while its object exists and is not being deleted.
  *
  * The pipeline asks on every tenant request, so the records are read through a FollowedSet: a
  * per-isolate copy kept fresh from the log (at most one query per staleness period and isolate,
- * none per request); a record this isolate writes is seen at once (noteCommit), one written
- * elsewhere within the staleness period.
+ * none per request); a record this isolate writes is seen at once (noteCommit, which every
+ * committed write through the store makes), one written elsewhere within the staleness period.
  */
-import type { KubeObject } from '../../../lib/api/meta.ts';
+import { TENANCY_GROUP, TENANCY_VERSION, type Cluster, type ClusterPhase } from '../../../lib/api/tenancy.ts';
 import { FollowedSet, noteCommit } from '../cache/followed.ts';
+import clusterKind from '../registry/kinds/tenancy/clusters.ts';
+import { storageKey, storagePrefix } from '../registry/index.ts';
 import type { Storage } from '../storage/types.ts';
 import { ROOT_CLUSTER } from '../storage/scoped.ts';
 
-export const CLUSTER_GROUP = 'tenancy.timonier.dev';
-export const CLUSTER_API_VERSION = `${CLUSTER_GROUP}/v1alpha1`;
+export const CLUSTER_GROUP = TENANCY_GROUP;
+export const CLUSTER_API_VERSION = `${TENANCY_GROUP}/${TENANCY_VERSION}`;
 export const CLUSTERS_RESOURCE = { group: CLUSTER_GROUP, resource: 'clusters' };
-export const CLUSTER_RECORDS_PREFIX = `/registry/clusters.${CLUSTER_GROUP}/`;
-export const clusterRecordKey = (name: string) => `${CLUSTER_RECORDS_PREFIX}${name}`;
+/** the kind's own keys (registry/index.ts storagePrefix): one way to name them */
+export const CLUSTER_RECORDS_PREFIX = storagePrefix(clusterKind, undefined);
+export const clusterRecordKey = (name: string) => storageKey(clusterKind, undefined, name);
 
-export type ClusterPhase = 'Active' | 'Terminating';
-
-export interface ClusterRecord extends KubeObject {
-  status?: { phase?: ClusterPhase };
-}
+export type { ClusterPhase };
+export type ClusterRecord = Cluster;
 
 const records = new FollowedSet([CLUSTER_RECORDS_PREFIX]);
 

@@ -35,6 +35,7 @@ interface Sub {
 function subresourcesOf(d: KindDescriptor): Sub[] {
   const s = d.subresources ?? {};
   const out: Sub[] = [];
+  if (s.attach) out.push({ name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'] });
   if (s.binding) out.push({ name: 'binding', kind: 'Binding', verbs: ['create'] });
   if (s.eviction) out.push({ name: 'eviction', group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
   if (s.exec) out.push({ name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] });

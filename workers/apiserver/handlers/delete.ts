@@ -2,13 +2,15 @@
 import type { Context } from 'hono';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import { deleteOptions as deleteOptionsSchema } from '../../../lib/api/meta.ts';
+import { decodeOptions } from '../codec/options.ts';
 import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storagePrefix } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { deleteObject, storageOf, type DeleteOptions } from '../rest/store.ts';
 import { objectFilter } from '../rest/filter.ts';
-import { readBody } from './body.ts';
+import { OBJECT_TYPES, readBody } from './body.ts';
 import { boolParam, intParam } from './params.ts';
 import { json, success } from './respond.ts';
 import { respondObject } from './get.ts';
@@ -18,18 +20,12 @@ import { storeContext } from './store-context.ts';
 const POLICIES = ['Orphan', 'Background', 'Foreground'];
 
 /** DeleteOptions from the body (kubectl sends one) and the query (curl users do). */
-async function deleteOptions(c: Context<AppEnv>): Promise<DeleteOptions> {
+export async function deleteOptions(c: Context<AppEnv>): Promise<DeleteOptions> {
   const q = new URL(c.req.url).searchParams;
-  const body = await readBody(c, ['application/json']);
-  let opts: DeleteOptions = {};
-  const text = new TextDecoder().decode(body.bytes).trim();
-  if (text) {
-    try {
-      opts = JSON.parse(text) as DeleteOptions;
-    } catch (e) {
-      throw badRequest(`the object provided is unrecognized (must be of type DeleteOptions): ${(e as Error).message}`);
-    }
-  }
+  // client-go's typed clients (helm) send DeleteOptions as protobuf
+  const body = await readBody(c, OBJECT_TYPES);
+  const blank = body.bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
+  const opts = (blank ? {} : decodeOptions(body.bytes, body.contentType, 'DeleteOptions', deleteOptionsSchema)) as DeleteOptions;
   const grace = intParam(q, 'gracePeriodSeconds');
   if (grace !== undefined) opts.gracePeriodSeconds = grace;
   const policy = q.get('propagationPolicy');

@@ -1,27 +1,2 @@
-/**
- * The v5.channel.k8s.io WebSocket protocol kubectl speaks for exec (kubectl-surface.md §6):
- * binary messages whose first byte is the channel, and a Status on the error channel to end.
- */
-import type { Status } from '../../../lib/api/meta.ts';
-
-export const V5 = 'v5.channel.k8s.io';
-export const CHANNEL = { stdin: 0, stdout: 1, stderr: 2, error: 3, resize: 4, close: 255 } as const;
-
-export function channelFrame(channel: number, bytes: Uint8Array): Uint8Array {
-  const out = new Uint8Array(bytes.byteLength + 1);
-  out[0] = channel;
-  out.set(bytes, 1);
-  return out;
-}
-
-/** What the error channel carries when the command has exited. */
-export function exitStatus(command: string[], exitCode: number): Status {
-  if (exitCode === 0) return { metadata: {}, status: 'Success' } as Status;
-  return {
-    metadata: {},
-    status: 'Failure',
-    message: `command terminated with non-zero exit code: error executing command [${command.join(' ')}], exit code ${exitCode}`,
-    reason: 'NonZeroExitCode',
-    details: { causes: [{ reason: 'ExitCode', message: String(exitCode) }] },
-  } as Status;
-}
+/** The exec channel protocol, shared with the node agent (lib/tunnel/channels.ts). */
+export { CHANNEL, channelFrame, exitStatus, V5 } from '../../../lib/tunnel/channels.ts';

@@ -64,7 +64,8 @@ export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Pro
     after = base + t.start.replace(/\u0000$/, '');
   } else if (rv && rv !== '0') {
     const n = Number(rv);
-    if (!Number.isInteger(n) || n < 0) throw badRequest(`invalid resource version: ${JSON.stringify(rv)}`);
+    // a revision is a uint64: past it, the value is not one (Go's ParseUint fails), not too large
+    if (!Number.isInteger(n) || n < 0 || !/^\d+$/.test(rv) || BigInt(rv) > 0xffffffffffffffffn) throw badRequest(`invalid resource version: ${JSON.stringify(rv)}`);
     if (q.get('resourceVersionMatch') === 'Exact') rev = n;
     else if (n > (await storage.currentRev())) throw timeout(`Too large resource version: ${n}, current: ${await storage.currentRev()}`);
   }

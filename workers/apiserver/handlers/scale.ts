@@ -17,6 +17,8 @@ import { jsonPatch } from '../patch/json.ts';
 import { OBJECT_TYPES, PATCH_TYPES, readBody } from './body.ts';
 import { json } from './respond.ts';
 import { storeContext } from './store-context.ts';
+import { decodeBody } from '../codec/decode.ts';
+import { scaleSchema } from '../../../lib/api/autoscaling.ts';
 
 interface Scale {
   kind: 'Scale';
@@ -47,17 +49,23 @@ export async function scaleHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 
   const body = await readBody(c, info.verb === 'patch' ? PATCH_TYPES : OBJECT_TYPES);
   let input: unknown;
-  try {
-    input = JSON.parse(new TextDecoder().decode(body.bytes));
-  } catch (e) {
-    throw badRequest(`error decoding scale: ${(e as Error).message}`);
+  if (info.verb === 'update') {
+    // kubectl scale's client may send the Scale as protobuf
+    input = decodeBody(body.bytes, body.contentType, { schema: scaleSchema, group: 'autoscaling', version: 'v1', kind: 'Scale' }, 'Ignore').object;
+  } else {
+    try {
+      input = JSON.parse(new TextDecoder().decode(body.bytes));
+    } catch (e) {
+      throw badRequest(`error decoding patch: ${(e as Error).message}`);
+    }
   }
   const pinned = info.verb === 'update' && !!(input as Scale).metadata?.resourceVersion;
   const updated = await retrying(async () => {
     const current = await getObject(ctx, desc, info.namespace, info.name);
     const scale = scaleOf(current);
     const next: Scale = info.verb === 'update' ? (input as Scale) : (body.type === 'application/json-patch+json' ? jsonPatch(scale, input) : mergePatch(scale, input)) as Scale;
-    const replicas = next.spec?.replicas;
+    // Go's JSON and protobuf leave out a zero replicas: a Scale PUT without it asks for 0
+    const replicas = info.verb === 'update' ? (next.spec?.replicas ?? 0) : next.spec?.replicas;
     if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0)
       throw invalid({ group: 'autoscaling', kind: 'Scale' }, info.name, [fieldErr.invalid('spec.replicas', replicas ?? null, 'must be greater than or equal to 0')]);
     const rv = next.metadata?.resourceVersion;

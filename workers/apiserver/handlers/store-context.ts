@@ -51,12 +51,19 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
   return {
     serviceClusterIPRange: env.SERVICE_CLUSTER_IP_RANGE,
     ...base,
-    afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject) {
+    afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);
       noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
-      const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type };
+      const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type, ...writeFacts(type, obj, previous) };
       const pokes = sharingStorage(desc).map((d) => hubFor(env, base.cluster, d).poke(rev));
       waitUntil(Promise.allSettled([...pokes, env.CHANGES?.send(message)]));
     },
   };
+}
+
+/** The change message's facts for the garbage collector (env.ts), when the write's previous revision is known. */
+export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject): Pick<ChangeMessage, 'ownersChanged' | 'deleting'> {
+  if (type === 'DELETED' || (type === 'MODIFIED' && !previous)) return {};
+  const owners = (o: KubeObject | undefined) => JSON.stringify(o?.metadata.ownerReferences ?? []);
+  return { ownersChanged: owners(obj) !== owners(previous), ...(obj.metadata.deletionTimestamp ? { deleting: true } : {}) };
 }

@@ -1,19 +1,22 @@
 /**
  * OpenAPI v3: the root lists one document per group-version, each addressed with its content
- * hash so kubectl can cache it forever (kubectl-surface.md §2). v2 is protobuf-only in
- * kubectl's requests and is not served (kubectl tolerates its 404 for built-in kinds).
+ * hash so kubectl can cache it forever (kubectl-surface.md §2). v2 (JSON and the protobuf form
+ * kubectl asks for): v2-route.ts.
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { kinds } from '../registry/index.ts';
 import { reviewResources } from '../handlers/reviews.ts';
+import { bindingsResource } from '../handlers/binding.ts';
 import { openapiV3 } from './v3.ts';
 import { json } from '../handlers/respond.ts';
+import { openapiV2Handler } from './v2-route.ts';
 
 let cached: ReturnType<typeof openapiV3> | undefined;
-const spec = () => (cached ??= openapiV3(kinds, reviewResources));
+const spec = () => (cached ??= openapiV3(kinds, [bindingsResource, ...reviewResources]));
 
 export function openapiRoutes(app: Hono<AppEnv>) {
+  app.get('/openapi/v2', openapiV2Handler);
   app.get('/openapi/v3', async (c) => json(c, (await spec()).root));
   app.get('/openapi/v3/*', async (c) => {
     const path = c.req.path.slice('/openapi/v3/'.length);

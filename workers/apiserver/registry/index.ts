@@ -25,6 +25,7 @@ import clusterroles from './kinds/rbac/clusterroles.ts';
 import rolebindings from './kinds/rbac/rolebindings.ts';
 import clusterrolebindings from './kinds/rbac/clusterrolebindings.ts';
 import users from './kinds/identity/users.ts';
+import clusters from './kinds/tenancy/clusters.ts';
 
 /** A kind's descriptor typed for the generic code (hooks take any object). */
 const generic = (d: object) => d as KindDescriptor;
@@ -51,6 +52,7 @@ export const kinds: KindDescriptor[] = [
   rolebindings,
   roles,
   users,
+  clusters,
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));

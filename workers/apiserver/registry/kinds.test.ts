@@ -88,6 +88,7 @@ test('discovery order and lookups', () => {
       'rolebindings.rbac.authorization.k8s.io',
       'roles.rbac.authorization.k8s.io',
       'users.identity.timonier.dev',
+      'clusters.tenancy.timonier.dev',
     ],
   );
   assert.deepEqual(groups(), [
@@ -98,6 +99,7 @@ test('discovery order and lookups', () => {
     { group: 'events.k8s.io', version: 'v1' },
     { group: 'rbac.authorization.k8s.io', version: 'v1' },
     { group: 'identity.timonier.dev', version: 'v1alpha1' },
+    { group: 'tenancy.timonier.dev', version: 'v1alpha1' },
   ]);
   assert.equal(byResource('', 'v1', 'configmaps')?.kind, 'ConfigMap');
   assert.equal(byResource('events.k8s.io', 'v1', 'events')?.openapiName, 'io.k8s.api.events.v1.Event');

@@ -32,6 +32,8 @@ export interface Subresources {
   /** pods/log, pods/exec, pods/eviction (served in later issues, listed in discovery) */
   log?: boolean;
   exec?: boolean;
+  /** pods/attach */
+  attach?: boolean;
   eviction?: boolean;
   portforward?: boolean;
   /** serviceaccounts/token (TokenRequest) */

@@ -3,13 +3,24 @@ import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requestInfo } from './info.ts';
-import { inflightLimiter } from './inflight.ts';
+import { budgetOf, inflightLimiter } from './inflight.ts';
+import type { UserInfo } from '../auth/authn.ts';
 import { toStatusError } from '../../../lib/errors.ts';
+
+const USERS: Record<string, UserInfo> = {
+  student: { username: 'alice', groups: ['system:authenticated'] },
+  node: { username: 'system:node:n1', groups: ['system:nodes', 'system:authenticated'] },
+  scheduler: { username: 'system:kube-scheduler', groups: ['system:authenticated'] },
+  controller: { username: 'system:serviceaccount:kube-system:replicaset-controller', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'] },
+  admin: { username: 'admin', groups: ['system:masters', 'system:authenticated'] },
+};
 
 function app(hold: Promise<void>) {
   const a = new Hono<AppEnv>();
   a.use('*', async (c, next) => {
     c.set('info', requestInfo(c.req.method, new URL(c.req.url)));
+    const as = c.req.header('X-As');
+    if (as) c.set('user', USERS[as]);
     await next();
   });
   a.use('*', inflightLimiter({ readonly: 1, mutating: 1 }));
@@ -39,4 +50,18 @@ test('past the limit a request gets 429 TooManyRequests with Retry-After: 1, rea
   assert.equal((await write).status, 200, 'a write is not held back by reads');
   assert.equal((await watch).status, 200, 'watches are not counted');
   assert.equal((await a.request('/api/v1/namespaces/a/configmaps')).status, 200, 'the slot is freed');
+});
+
+test("nodes and the control plane have budgets of their own; system:masters is exempt", async () => {
+  let release!: () => void;
+  const a = app(new Promise<void>((r) => (release = r)));
+  const post = (as: string) => a.request('/api/v1/namespaces/a/pods', { method: 'POST', headers: { 'X-As': as } });
+  const held = [post('student'), post('node')];
+  assert.equal((await post('student')).status, 429, "the students' budget is full");
+  assert.equal((await post('node')).status, 429, "so is the nodes'");
+  const through = [post('scheduler'), post('admin'), post('admin')];
+  assert.equal((await post('controller')).status, 429, 'the scheduler and the controllers share the control plane budget');
+  release();
+  for (const r of [...held, ...through]) assert.equal((await r).status, 200);
+  assert.deepEqual(Object.keys(USERS).map((k) => budgetOf(USERS[k])), ['workload', 'nodes', 'system', 'system', 'exempt']);
 });

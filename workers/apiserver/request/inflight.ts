@@ -3,33 +3,57 @@
  * (read-only and mutating counted apart), a request is refused with 429 and `Retry-After: 1`,
  * which client-go retries transparently. Long-running requests (watches, log follows, exec) are
  * not counted: they hold no worker for their duration.
+ *
+ * It runs after authentication, as in Kubernetes' handler chain, so the budget can follow who
+ * asks, as API Priority and Fairness' suggested levels do: `system:masters` is exempt; nodes
+ * (node-high) and the control plane's own components (workload-high: the scheduler, the
+ * controller manager, kube-system's service accounts, the apiserver) each have a budget of
+ * their own; everyone else shares the default one. So a hundred kubelets, or a user's loop,
+ * filling their budget never turn the scheduler's bindings or the controllers' writes into 429s.
  */
 import type { MiddlewareHandler } from 'hono';
 import { tooManyRequests } from '../../../lib/errors.ts';
 import type { AppEnv } from '../context.ts';
+import type { UserInfo } from '../auth/authn.ts';
 
 export interface InflightLimits {
   readonly: number;
   mutating: number;
 }
 
-/** kube-apiserver's defaults (--max-requests-inflight, --max-mutating-requests-inflight). */
+/** kube-apiserver's defaults (--max-requests-inflight, --max-mutating-requests-inflight), per budget. */
 export const DEFAULT_LIMITS: InflightLimits = { readonly: 400, mutating: 200 };
+
+export type Budget = 'exempt' | 'nodes' | 'system' | 'workload';
+
+const SYSTEM_USERS = new Set(['system:apiserver', 'system:kube-controller-manager', 'system:kube-scheduler']);
+
+/** The budget a request draws from, by its user (APF's exempt, node-high, workload-high, the rest). */
+export function budgetOf(user: UserInfo | undefined): Budget {
+  if (!user) return 'workload';
+  if (user.groups.includes('system:masters')) return 'exempt';
+  if (user.groups.includes('system:nodes')) return 'nodes';
+  if (SYSTEM_USERS.has(user.username) || user.username.startsWith('system:serviceaccount:kube-system:')) return 'system';
+  return 'workload';
+}
 
 const LONG_RUNNING_SUBRESOURCES = new Set(['log', 'exec', 'attach', 'portforward', 'proxy']);
 
 export function inflightLimiter(limits: InflightLimits = DEFAULT_LIMITS): MiddlewareHandler<AppEnv> {
-  const serving = { readonly: 0, mutating: 0 };
+  const serving: Record<Exclude<Budget, 'exempt'>, InflightLimits> = { nodes: { readonly: 0, mutating: 0 }, system: { readonly: 0, mutating: 0 }, workload: { readonly: 0, mutating: 0 } };
   return async (c, next) => {
     const info = c.get('info');
     if (info.isResourceRequest && (info.verb === 'watch' || LONG_RUNNING_SUBRESOURCES.has(info.subresource))) return next();
+    const budget = budgetOf(c.get('user'));
+    if (budget === 'exempt') return next();
     const kind = ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) ? 'readonly' : 'mutating';
-    if (serving[kind] >= limits[kind]) throw tooManyRequests('Too many requests, please try again later.', 1);
-    serving[kind]++;
+    const counts = serving[budget];
+    if (counts[kind] >= limits[kind]) throw tooManyRequests('Too many requests, please try again later.', 1);
+    counts[kind]++;
     try {
       await next();
     } finally {
-      serving[kind]--;
+      counts[kind]--;
     }
   };
 }

@@ -32,8 +32,8 @@ export interface StoreContext {
   serviceClusterIPRange?: string;
   /** the request's authorizer (RBAC escalation checks ask it for `bind` and `escalate`) */
   authorizer?: Authorizer;
-  /** called once per committed write (watch hub poke, controller queue) */
-  afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void;
+  /** called once per committed write (watch hub poke, controller queue); `previous`, when known, is the object the write replaced */
+  afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject, previous?: KubeObject): void;
 }
 
 const gv = (d: KindDescriptor) => (d.group ? `${d.group}/${d.version}` : d.version);
@@ -68,25 +68,11 @@ function placeInScope(desc: KindDescriptor, obj: KubeObject, namespace: string):
 
 /** `managedFields`: already computed by server-side apply; otherwise recorded as an Update. */
 export async function createObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, input: KubeObject, managedFields?: ManagedFieldsEntry[]): Promise<KubeObject> {
-  const obj = clone(input);
-  placeInScope(desc, obj, namespace);
-  const rv = obj.metadata.resourceVersion;
-  if (rv && rv !== '0') throw new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'resourceVersion should not be set on objects to be created', code: 500 });
-  desc.defaults?.(obj);
-  wipeForCreate(obj.metadata);
-  if (desc.generation) obj.metadata.generation = 1;
-  await admitCreate(admissionContext(ctx), desc, obj);
-
+  const obj = await admittedForCreate(ctx, desc, namespace, input);
   const generate = !obj.metadata.name && !!obj.metadata.generateName;
-  const now = ctx.now();
-  obj.metadata.uid = crypto.randomUUID();
-  obj.metadata.creationTimestamp = rfc3339(now);
-  desc.prepareForCreate?.(obj);
   for (let attempt = 1; ; attempt++) {
     if (generate) obj.metadata.name = generatedName(obj.metadata.generateName!);
-    throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? [])]);
-    await validateCreate(admissionContext(ctx), desc, obj);
-    obj.metadata.managedFields = managedFields ?? managedFieldsFor(ctx, desc, undefined, obj);
+    await validatedForCreate(ctx, desc, obj, managedFields);
     if (ctx.dryRun) return obj;
     const res = await storageOf(ctx, desc).create(storageKey(desc, namespace, obj.metadata.name!), obj);
     if (res.ok) {
@@ -103,6 +89,35 @@ export async function createObject(ctx: StoreContext, desc: KindDescriptor, name
       throw err;
     }
   }
+}
+
+/**
+ * A create's first half, shared with batch creates (batch-create.ts): a copy of `input` in scope,
+ * defaulted, wiped of what clients may not set, admitted (mutating admission), with its uid and
+ * creationTimestamp; its name may still be to generate.
+ */
+export async function admittedForCreate(ctx: StoreContext, desc: KindDescriptor, namespace: string, input: KubeObject): Promise<KubeObject> {
+  const obj = clone(input);
+  placeInScope(desc, obj, namespace);
+  const rv = obj.metadata.resourceVersion;
+  // Kubernetes answers this with a reasonless 500 (a storage error it does not translate); it is
+  // the client's mistake, so a 400 with the same words
+  if (rv && rv !== '0') throw badRequest('resourceVersion should not be set on objects to be created');
+  desc.defaults?.(obj);
+  wipeForCreate(obj.metadata);
+  if (desc.generation) obj.metadata.generation = 1;
+  await admitCreate(admissionContext(ctx), desc, obj);
+  obj.metadata.uid = crypto.randomUUID();
+  obj.metadata.creationTimestamp = rfc3339(ctx.now());
+  desc.prepareForCreate?.(obj);
+  return obj;
+}
+
+/** A create's second half, once named: validation, validating admission, the managedFields entry. */
+export async function validatedForCreate(ctx: StoreContext, desc: KindDescriptor, obj: KubeObject, managedFields?: ManagedFieldsEntry[]): Promise<void> {
+  throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? [])]);
+  await validateCreate(admissionContext(ctx), desc, obj);
+  obj.metadata.managedFields = managedFields ?? managedFieldsFor(ctx, desc, undefined, obj);
 }
 
 function managedFieldsFor(ctx: StoreContext, desc: KindDescriptor, live: KubeObject | undefined, updated: KubeObject, subresource?: string): ManagedFieldsEntry[] {
@@ -147,6 +162,8 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
 
   desc.defaults?.(obj);
   keepOnUpdate(obj.metadata, current.metadata);
+  // omitempty lists, as Go drops them: a patch that removes the last owner leaves none, not []
+  for (const k of ['ownerReferences', 'finalizers'] as const) if (obj.metadata[k]?.length === 0) delete obj.metadata[k];
   if (opts.subresource !== 'status') await admitUpdate(admissionContext(ctx), desc, obj, current);
   const statusFields = desc.statusFields ?? ['status'];
   if (opts.subresource === 'status') {
@@ -184,7 +201,7 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
   }
   if (ctx.dryRun) return obj;
   const res = await storageOf(ctx, desc).update(storageKey(desc, namespace, name), obj, rvOf(current));
-  return committed(ctx, desc, res, name, 'MODIFIED');
+  return committed(ctx, desc, res, name, 'MODIFIED', current);
 }
 
 function specChanged(desc: KindDescriptor, obj: KubeObject, old: KubeObject): boolean {
@@ -217,9 +234,9 @@ export async function retrying<T>(attempt: () => Promise<T>, pinned = false): Pr
   }
 }
 
-function committed(ctx: StoreContext, desc: KindDescriptor, res: WriteResult, name: string, type: 'MODIFIED' | 'DELETED'): KubeObject {
+function committed(ctx: StoreContext, desc: KindDescriptor, res: WriteResult, name: string, type: 'MODIFIED' | 'DELETED', previous?: KubeObject): KubeObject {
   if (res.ok) {
-    ctx.afterCommit(desc, type, res.object);
+    ctx.afterCommit(desc, type, res.object, previous);
     return res.object;
   }
   if (res.reason === 'not-found') throw notFound(ref(desc), name);
@@ -341,7 +358,7 @@ function markDeleting(ctx: StoreContext, desc: KindDescriptor, current: KubeObje
 export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, current: KubeObject, next: KubeObject): Promise<KubeObject> {
   if (ctx.dryRun) return next;
   const res = await storageOf(ctx, desc).update(storageKey(desc, current.metadata.namespace ?? '', current.metadata.name!), next, rvOf(current));
-  return committed(ctx, desc, res, current.metadata.name!, 'MODIFIED');
+  return committed(ctx, desc, res, current.metadata.name!, 'MODIFIED', current);
 }
 
 function admissionContext(ctx: StoreContext): AdmissionContext {

@@ -84,6 +84,15 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
     create: (key, obj) => write(key, 'ADDED', obj, 0),
     update: (key, obj, expectedRev) => write(key, 'MODIFIED', obj, expectedRev),
     delete: (key, expectedRev) => write(key, 'DELETED', undefined, expectedRev),
+    async createMany(entries) {
+      const res = await log.appendMany(entries);
+      if (!('refused' in res)) return { ok: true, ...res };
+      // which key was there: a read, but only on the failure path (a refusal other than exists is a bug)
+      if (res.refused !== 'exists') throw new Error(`storage: a batch of creates was refused: ${res.refused}`);
+      const present = await Promise.all(entries.map(async (e) => ((await log.get(e.key)) ? e.key : undefined)));
+      const key = present.find((k) => k !== undefined);
+      return key === undefined ? { ok: false, reason: 'exists' } : { ok: false, reason: 'exists', key };
+    },
     async events(afterRev, prefix, limit) {
       const { events, compacted } = await log.after(afterRev, prefix, limit);
       if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
@@ -92,5 +101,6 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
     compact: (olderThanMs) => log.compact(olderThanMs),
     purge: (prefix) => log.purge(prefix),
     segmentsWrittenAfter: (afterRev, prefix) => log.segmentsAfter(afterRev, prefix),
+    usage: (prefix) => log.usage(prefix),
   };
 }

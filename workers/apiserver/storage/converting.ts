@@ -26,6 +26,7 @@ export function convertingStorage(storage: Storage, desc: KindDescriptor): Stora
     compact: (olderThanMs) => storage.compact(olderThanMs),
     purge: (prefix) => storage.purge(prefix),
     segmentsWrittenAfter: (afterRev, prefix) => storage.segmentsWrittenAfter(afterRev, prefix),
+    usage: (prefix) => storage.usage(prefix),
     get: async (key) => {
       const o = await storage.get(key);
       return o && out(o);
@@ -36,6 +37,10 @@ export function convertingStorage(storage: Storage, desc: KindDescriptor): Stora
       return { ...res, items: res.items.map(out) };
     },
     create: async (key, obj) => result(await storage.create(key, conv.toStorage(obj))),
+    createMany: async (entries) => {
+      const res = await storage.createMany(entries.map((e) => ({ key: e.key, object: conv.toStorage(e.object) })));
+      return res.ok ? { ...res, objects: res.objects.map(out) } : res;
+    },
     update: async (key, obj, expectedRev) => result(await storage.update(key, conv.toStorage(obj), expectedRev)),
     delete: async (key, expectedRev) => result(await storage.delete(key, expectedRev)),
     events: async (afterRev, prefix, limit) => (await storage.events(afterRev, prefix, limit)).map(event),

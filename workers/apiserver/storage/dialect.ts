@@ -55,11 +55,16 @@ export interface Range extends Revs {
 
 export type Inserted = { rev: number; object: string } | { refused: Refusal };
 
+/** A batch of creates: each row's revision, in order, or the refusal that undid them all. */
+export type InsertedMany = { revs: number[] } | { refused: Refusal };
+
 export interface Dialect {
   revs(): Promise<Revs>;
   get(key: string): Promise<Row | undefined>;
   /** appends one row; `object` undefined (deletes) copies the key's current object */
   insert(key: string, type: EventType, object: string | undefined, prevRev: number): Promise<Inserted>;
+  /** appends a create row for each of `rows` in one transaction: all of them, or none */
+  insertMany(rows: { key: string; object: string }[]): Promise<InsertedMany>;
   range(q: RangeQuery): Promise<Range>;
   /** rows with rev > afterRev under prefix, in rev order */
   after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { rows: LogRow[] }>;
@@ -69,6 +74,8 @@ export interface Dialect {
   purge(prefix: string): Promise<number>;
   /** the distinct path segments that follow `prefix` in the keys of rows with rev > afterRev, and the revision read at */
   segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  /** live keys under prefix and the total length of their objects */
+  usage(prefix: string): Promise<{ objects: number; bytes: number }>;
 }
 
 /** Upper bound of a key range: above every key that starts with prefix (keys are ASCII). */
@@ -126,6 +133,9 @@ const PURGE = ['DELETE FROM objects WHERE key >= ?1 AND key < ?2', 'DELETE FROM 
 const SEGMENTS_AFTER = `SELECT DISTINCT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1)
   FROM log WHERE rev > ?1 AND +key >= ?2 AND +key < ?3`;
 
+// What a key range holds now, from the projection by its primary key (the stored text's bytes).
+const USAGE = 'SELECT count(*), coalesce(sum(octet_length(object)), 0) FROM objects WHERE key >= ?1 AND key < ?2';
+
 const REFUSAL = /timonier:(exists|not-found|conflict)/;
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -157,6 +167,19 @@ export function sqlDialect(client: Client): Dialect {
         }
         const rs = await client.execute({ sql: INSERT_COPY, args: [key, type, prevRev] });
         return { rev: num(rs.rows[0][0]), object: String(rs.rows[0][1]) };
+      } catch (err) {
+        const refused = REFUSAL.exec(err instanceof Error ? err.message : String(err));
+        if (refused) return { refused: refused[1] as Refusal };
+        throw err;
+      }
+    },
+
+    async insertMany(rows) {
+      if (!rows.length) return { revs: [] };
+      try {
+        // a write batch is one transaction: the first refusal rolls back every row before it
+        const rs = await client.batch(rows.map(({ key, object }) => ({ sql: INSERT, args: [key, 'ADDED', object, 0] })), 'write');
+        return { revs: rs.map((r) => num(r.rows[0][0])) };
       } catch (err) {
         const refused = REFUSAL.exec(err instanceof Error ? err.message : String(err));
         if (refused) return { refused: refused[1] as Refusal };
@@ -208,6 +231,11 @@ export function sqlDialect(client: Client): Dialect {
     async segmentsAfter(afterRev, prefix) {
       const [revsRs, rs] = await client.batch([REVS, { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] }], 'read');
       return { current: toRevs(revsRs).current, segments: rs.rows.map((r) => String(r[0])).filter(Boolean) };
+    },
+
+    async usage(prefix) {
+      const rs = await client.execute({ sql: USAGE, args: [prefix, end(prefix)] });
+      return { objects: num(rs.rows[0][0]), bytes: num(rs.rows[0][1]) };
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Dialect, Refusal, Revs } from './dialect.ts';
-import type { EventType, LogEvent } from './types.ts';
+import type { EventType, LogEvent, NewEntry, Usage } from './types.ts';
 
 export interface Entry {
   key: string;
@@ -23,6 +23,7 @@ export interface Snapshot extends Revs {
 }
 
 export type Appended = { rev: number; object: KubeObject } | { refused: Refusal };
+export type AppendedMany = { objects: KubeObject[]; rev: number } | { refused: Refusal };
 
 export interface Log {
   revs(): Promise<Revs>;
@@ -30,12 +31,15 @@ export interface Log {
   /** `object` undefined (deletes): the row records the key's current object */
   append(key: string, type: EventType, object: KubeObject | undefined, prevRev: number): Promise<Appended>;
   /** keys under prefix after `after`, in key order, as of `rev` (unset: the latest) */
+  /** creates of every entry in one transaction, or none; `rev` is the last one's */
+  appendMany(entries: NewEntry[]): Promise<AppendedMany>;
   snapshot(q: { prefix: string; after?: string; limit?: number; rev?: number; count?: boolean }): Promise<Snapshot>;
   /** writes with rev > afterRev under prefix, in rev order, with the object each replaced */
   after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { events: LogEvent[] }>;
   compact(olderThanMs: number): Promise<number>;
   purge(prefix: string): Promise<number>;
   segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  usage(prefix: string): Promise<Usage>;
 }
 
 /** The stored form: the object without metadata.resourceVersion. */
@@ -67,6 +71,13 @@ export function eventLog(dialect: Dialect): Log {
       return { rev: res.rev, object: decode(res.object, res.rev) };
     },
 
+    async appendMany(entries) {
+      const texts = entries.map((e) => encode(e.object));
+      const res = await dialect.insertMany(entries.map((e, i) => ({ key: e.key, object: texts[i] })));
+      if ('refused' in res) return res;
+      return { objects: res.revs.map((rev, i) => decode(texts[i], rev)), rev: res.revs.at(-1) ?? 0 };
+    },
+
     async snapshot(q) {
       const { rows, ...range } = await dialect.range(q);
       return { ...range, entries: rows.map((r) => ({ key: r.key, object: decode(r.object, r.rev) })) };
@@ -85,5 +96,6 @@ export function eventLog(dialect: Dialect): Log {
     compact: (olderThanMs) => dialect.compact(olderThanMs),
     purge: (prefix) => dialect.purge(prefix),
     segmentsAfter: (afterRev, prefix) => dialect.segmentsAfter(afterRev, prefix),
+    usage: (prefix) => dialect.usage(prefix),
   };
 }

@@ -47,10 +47,15 @@ function scope(storage: Storage, base: string): Storage {
       return res.lastKey === undefined ? res : { ...res, lastKey: outOf(res.lastKey) };
     },
     create: async (key, obj) => storage.create(into(key), obj),
+    createMany: async (entries) => {
+      const res = await storage.createMany(entries.map((e) => ({ key: into(e.key), object: e.object })));
+      return res.ok || res.key === undefined ? res : { ...res, key: outOf(res.key) };
+    },
     update: async (key, obj, expectedRev) => storage.update(into(key), obj, expectedRev),
     delete: async (key, expectedRev) => storage.delete(into(key), expectedRev),
     events: async (afterRev, prefix, limit) => (await storage.events(afterRev, into(prefix), limit)).map(event),
     purge: async (prefix) => storage.purge(into(prefix)),
     segmentsWrittenAfter: async (afterRev, prefix) => storage.segmentsWrittenAfter(afterRev, into(prefix)),
+    usage: async (prefix) => storage.usage(into(prefix)),
   };
 }

@@ -33,6 +33,24 @@ export type WriteResult =
   | { ok: true; object: KubeObject; rev: number }
   | { ok: false; reason: 'exists' | 'conflict' | 'not-found'; current?: KubeObject };
 
+/** One object of a batch create (Storage.createMany). */
+export interface NewEntry {
+  key: string;
+  object: KubeObject;
+}
+
+/**
+ * A batch create: every object written, in order (consecutive revisions), or none, and then the
+ * first key found to exist (`key` unset when it could not be told: another writer raced the read).
+ */
+export type BatchResult = { ok: true; objects: KubeObject[]; rev: number } | { ok: false; reason: 'exists'; key?: string };
+
+/** What a key range holds now: live keys and the characters of their stored objects. */
+export interface Usage {
+  objects: number;
+  bytes: number;
+}
+
 export interface ListOptions {
   /** read at this revision (continue pages, resourceVersion=N with Exact); 0 or unset: latest */
   rev?: number;
@@ -70,6 +88,11 @@ export interface Storage {
    */
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
   create(key: string, obj: KubeObject): Promise<WriteResult>;
+  /**
+   * creates all of `entries` in one transaction and one round trip, each exactly as `create` would
+   * (one log row each, increasing revisions, preconditions checked by the log), or none of them
+   */
+  createMany(entries: NewEntry[]): Promise<BatchResult>;
   /** expectedRev: the revision the caller read; the write happens only if it is still current */
   update(key: string, obj: KubeObject, expectedRev: number): Promise<WriteResult>;
   delete(key: string, expectedRev: number): Promise<WriteResult>;
@@ -87,4 +110,6 @@ export interface Storage {
    * after `afterRev`, and the latest revision as of that read; costs the writes since afterRev
    */
   segmentsWrittenAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  /** live keys under `prefix` and their objects' size now, from the projection: costs the range (the limits read it rarely) */
+  usage(prefix: string): Promise<Usage>;
 }

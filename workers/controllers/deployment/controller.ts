@@ -31,6 +31,7 @@ const listDeployments = async (ctx: ControllerContext, namespace: string) => (aw
 
 export const deploymentController: Controller = {
   name: 'deployment-controller',
+  resyncMinutes: 5,
 
   async keysFor(change, ctx) {
     if (change.group === 'apps' && change.resource === 'deployments') return [`${change.namespace}/${change.name}`];

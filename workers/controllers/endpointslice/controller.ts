@@ -66,6 +66,7 @@ async function allServiceKeys(ctx: ControllerContext): Promise<string[]> {
 
 export const endpointSliceController: Controller = {
   name: 'endpointslice-controller',
+  resyncMinutes: 5,
   async keysFor(change, ctx) {
     if (change.group === 'discovery.k8s.io' && change.resource === 'endpointslices' && change.namespace) {
       // a slice written or deleted by someone else: its service's slices are checked again
@@ -99,6 +100,7 @@ export const endpointSliceController: Controller = {
 
 export const endpointsController: Controller = {
   name: 'endpoint-controller',
+  resyncMinutes: 5,
   keysFor(change, ctx) {
     // a managed Endpoints deleted by someone comes back; other writes to Endpoints are left alone
     // (Endpoints written before their selector-less Service must not be taken for leftovers)

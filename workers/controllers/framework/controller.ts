@@ -48,6 +48,8 @@ export interface Controller {
   reconcile(key: string, ctx: ControllerContext): Promise<void>;
   /** every key, for the periodic resync */
   resync?(ctx: ControllerContext): Promise<string[]>;
+  /** how often, in minutes, the cron resync visits it (default 1; framework/resync.ts) */
+  resyncMinutes?: number;
   /** how many keys it reconciles at once (default 5, as kube-controller-manager's --concurrent-*-syncs) */
   workers?: number;
 }

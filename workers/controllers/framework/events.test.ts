@@ -83,3 +83,25 @@ test('a failed write never fails the caller nor the flush', async () => {
   assert.equal(created.length, 0);
   assert.equal(errors.length, 1, 'the failure is logged');
 });
+
+test("a controller's events about one object are counted, combined and rate-limited as client-go's", async () => {
+  const { api, created, releaseAll } = slowApi();
+  const patched: any[] = [];
+  (api as any).patch = async (_res: unknown, _ns: string, name: string, patch: any) => {
+    patched.push(patch);
+    const e = created.find((x) => x.metadata.name === name);
+    Object.assign(e, patch);
+    return e;
+  };
+  const events = eventRecorder(api, 'default-scheduler', () => new Date('2026-01-01T00:00:00Z'));
+  const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', uid: 'storm', resourceVersion: '1' } };
+  // one at a time, as a pod failing to schedule again and again would
+  for (let i = 0; i < 100; i++) {
+    await events.warning(pod, 'FailedScheduling', '0/3 nodes are available: 3 Insufficient cpu.');
+    await releaseAll();
+    await events.flush();
+  }
+  assert.equal(created.length, 1, 'one Event');
+  assert.equal(patched.length, 24, 'the burst of 25 writes, then none for 5 minutes');
+  assert.equal(created[0].count, 25);
+});

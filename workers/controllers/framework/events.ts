@@ -1,7 +1,10 @@
 /**
  * Events, as controllers and the kubelet report them (core/v1 Event, which `kubectl get events`
- * and `kubectl describe` read). A repeat of the same event (same object, reason and message)
- * within this isolate bumps its count and lastTimestamp instead of creating another.
+ * and `kubectl describe` read). Each goes through client-go's correlator
+ * (lib/events/correlator.ts), one per cluster and isolate, as kube-controller-manager's recorder:
+ * a repeat bumps the count of the first Event, similar events (same object and reason, ten
+ * messages within 10 minutes) are combined into one, and each controller may write 25 events
+ * about an object, then one per 5 minutes.
  *
  * Recording never waits for the write, as Kubernetes' event broadcaster does not: the write goes
  * out in the background (at most WRITES_AT_ONCE at a time, in the order recorded), so a
@@ -10,8 +13,9 @@
  * every event of one batch is written before the next batch starts.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { isNotFound, type ApiClient } from '../../../lib/client/client.ts';
-import { RESOURCES } from '../../../lib/client/resources.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import { EventCorrelator } from '../../../lib/events/correlator.ts';
+import { writeEvent } from '../../../lib/events/write.ts';
 
 export interface EventRecorder {
   normal(obj: KubeObject, reason: string, message: string): Promise<void>;
@@ -23,27 +27,26 @@ export interface EventRecorder {
 const WRITES_AT_ONCE = 8;
 
 const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
-const recent = new Map<string, { namespace: string; name: string; count: number }>();
-const MAX_REMEMBERED = 1000;
 
-export function eventRecorder(api: ApiClient, component: string, now: () => Date): EventRecorder {
+/** per isolate, a correlator per cluster (the clusters' events never share a budget); bounded */
+const correlators = new Map<string, EventCorrelator>();
+const MAX_CLUSTERS = 1000;
+
+export function correlatorFor(cluster: string): EventCorrelator {
+  let c = correlators.get(cluster);
+  if (!c) {
+    if (correlators.size >= MAX_CLUSTERS) correlators.delete(correlators.keys().next().value!);
+    correlators.set(cluster, (c = new EventCorrelator()));
+  }
+  return c;
+}
+
+export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator()): EventRecorder {
   async function record(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, at: Date) {
     const namespace = obj.metadata.namespace || 'default';
-    const key = `${obj.metadata.uid}\0${component}\0${reason}\0${message}`;
     const t = rfc3339(at);
-    const seen = recent.get(key);
-    if (seen) {
-      try {
-        seen.count++;
-        await api.patch(RESOURCES.events, seen.namespace, seen.name, { count: seen.count, lastTimestamp: t });
-        return;
-      } catch (e) {
-        if (!isNotFound(e)) throw e; // expired meanwhile: create a new one
-        recent.delete(key);
-      }
-    }
     const name = `${obj.metadata.name}.${(BigInt(at.getTime()) * 1000000n + BigInt(Math.floor(Math.random() * 1e6))).toString(16)}`;
-    await api.create(RESOURCES.events, namespace, {
+    await writeEvent(api, correlator, {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { name, namespace },
@@ -59,8 +62,6 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
       reportingComponent: component,
       reportingInstance: '',
     });
-    if (recent.size >= MAX_REMEMBERED) recent.delete(recent.keys().next().value!);
-    recent.set(key, { namespace, name, count: 1 });
   }
   const waiting: (() => Promise<void>)[] = [];
   const writing = new Set<Promise<void>>();

@@ -26,8 +26,9 @@ import type { Env, QueueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { controllerClient, informerReads } from './identity.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
-import { eventRecorder } from './events.ts';
+import { correlatorFor, eventRecorder } from './events.ts';
 import { eachLimited } from './limit.ts';
+import { resyncDue } from './resync.ts';
 import { SharedReads } from './shared-reads.ts';
 
 const CONFLICT_RETRIES = 5;
@@ -49,7 +50,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     cluster,
     api,
     shared: shared.through(reads),
-    events: eventRecorder(api, c.name, now),
+    events: eventRecorder(api, c.name, now, correlatorFor(cluster)),
     requeue: async (key, seconds) => {
       await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds: Math.max(0, Math.ceil(seconds)) });
     },
@@ -61,7 +62,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
 /** The keys `messages` (of one cluster) lead `c` to; a resync request, every key. */
 async function keysOf(c: Controller, ctx: ControllerContext, messages: QueueMessage[]): Promise<string[]> {
   const keys = new Set<string>();
-  if (c.resync && messages.some((m) => m.type === 'RESYNC')) for (const k of await c.resync(ctx)) keys.add(k);
+  if (c.resync && messages.some((m) => m.type === 'RESYNC') && resyncDue(c, ctx.now())) for (const k of await c.resync(ctx)) keys.add(k);
   await eachLimited(messages, KEYS_AT_ONCE, async (m) => {
     if (m.type === 'REQUEUE') {
       if (m.controller === c.name) keys.add(m.key);

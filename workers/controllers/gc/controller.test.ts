@@ -68,6 +68,23 @@ test('keys: writes name the object, deletions scan the namespace, events are ign
   assert.deepEqual(await gc.keysFor(change('events.k8s.io', 'events', 'ns', 'e', 'ADDED'), ctx), []);
 });
 
+test('a write that neither changes owner references nor deletes costs the collector nothing', async () => {
+  const { api, ctx } = setup();
+  let reads = 0;
+  const client = ctx.api;
+  const counting = new Proxy(client, { get: (t, k) => (typeof (t as any)[k] === 'function' ? (...a: unknown[]) => (reads++, (t as any)[k](...a)) : (t as any)[k]) });
+  const c = { ...ctx, api: counting, shared: counting };
+  const renewed = { ...change('coordination.k8s.io', 'leases', 'kube-node-lease', 'n1', 'MODIFIED'), ownersChanged: false };
+  assert.deepEqual(await gc.keysFor(renewed, c), [], 'a lease renewal');
+  assert.deepEqual(await gc.keysFor({ ...change('', 'configmaps', 'ns', 'a', 'ADDED'), ownersChanged: false }, c), [], 'a new object without owners');
+  assert.equal(reads, 0);
+  // what can concern it still names the object: new owners, a deletion in progress, facts unknown
+  assert.deepEqual(await gc.keysFor({ ...change('', 'pods', 'ns', 'p', 'MODIFIED'), ownersChanged: true }, c), ['obj//pods/ns/p']);
+  assert.deepEqual(await gc.keysFor({ ...change('', 'pods', 'ns', 'p', 'MODIFIED'), ownersChanged: false, deleting: true }, c), ['obj//pods/ns/p']);
+  assert.deepEqual(await gc.keysFor(change('', 'pods', 'ns', 'p', 'MODIFIED'), c), ['obj//pods/ns/p']);
+  void api;
+});
+
 test('background: the owner gone, its dependents go, level by level', async () => {
   const { api, ctx } = setup();
   const { d } = chain(api);

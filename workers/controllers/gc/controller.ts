@@ -1,8 +1,9 @@
 /**
  * Garbage collector (generic-garbage-collector): cascading deletion through ownerReferences.
  *
- * Change messages name objects, never their content, and a deleted object cannot be read back:
- * so a written object is looked at by itself (an owner being deleted in the foreground or with
+ * Change messages name objects, never their content (but for two facts: whether the owner
+ * references changed, whether the object is being deleted; a write with neither is skipped), and
+ * a deleted object cannot be read back: so a written object is looked at by itself (an owner being deleted in the foreground or with
  * `orphan`, or a dependent whose owners may be gone), while a deletion in a namespace is followed
  * by a scan of that namespace (dependents whose owner just went, foreground owners whose last
  * blocking dependent just went). The cron resync scans the whole cluster.
@@ -28,8 +29,12 @@ const scanKey = (namespace: string) => `scan/${namespace}`;
 
 export const garbageCollector: Controller = {
   name: 'generic-garbage-collector',
+  resyncMinutes: 10,
   keysFor(change: ChangeMessage) {
     if (change.resource === 'events' && (change.group === '' || change.group === 'events.k8s.io')) return [];
+    // a write that neither changed the owner references nor deletes: nothing for the collector
+    // (leases renewed, statuses written), as Kubernetes' graph builder ignores such updates
+    if (change.type !== 'DELETED' && change.ownersChanged === false && !change.deleting) return [];
     if (change.type !== 'DELETED') return [objectKey(change.group, change.resource, change.namespace ?? '', change.name)];
     if (change.namespace) return [scanKey(change.namespace)];
     // a deleted namespace is emptied by the namespace controller; any other cluster-scoped owner

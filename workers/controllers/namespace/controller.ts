@@ -12,6 +12,7 @@ const NAMESPACED = Object.values(RESOURCES).filter((r) => r.namespaced);
 
 export const namespaceController: Controller = {
   name: 'namespace-controller',
+  resyncMinutes: 5,
   keysFor(change) {
     if (change.group === '' && change.resource === 'namespaces') return [change.name];
     // the last object of a terminating namespace going away may complete it

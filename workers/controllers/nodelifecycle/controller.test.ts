@@ -34,6 +34,32 @@ test('node and kube-node-lease lease changes map to the node', async () => {
   assert.deepEqual(await c.keysFor(change('', 'pods', 'default'), ctx), []);
 });
 
+test("a healthy node's lease renewals are not looked at until its pending re-check; a lost node's are", async () => {
+  const c = newNodeLifecycleController();
+  const ctx = cluster();
+  const renewal = { cluster: 'default', rev: 2, group: 'coordination.k8s.io', resource: 'leases', namespace: 'kube-node-lease', name: 'n1', type: 'MODIFIED' as const };
+  ctx.clock.now = T0 + 1000;
+  assert.deepEqual(await c.keysFor(renewal, ctx), ['n1'], 'nothing known yet');
+  await c.reconcile('n1', ctx);
+  for (const at of [10_000, 20_000, 30_000, 40_000]) {
+    ctx.clock.now = T0 + at;
+    ctx.put('leases', lease(T0 + at));
+    assert.deepEqual(await c.keysFor(renewal, ctx), [], `renewal at ${at / 1000} s: the re-check at 50.2 s will read it`);
+  }
+  assert.deepEqual(await c.keysFor({ ...renewal, type: 'ADDED' }, ctx), ['n1'], 'a new lease is looked at');
+  assert.deepEqual(await c.keysFor({ ...renewal, resource: 'nodes', group: '', namespace: undefined }, ctx), ['n1'], 'so is a change of the node');
+  // the re-check comes, reads the renewal of 40 s, and plans the next one
+  ctx.clock.now = T0 + 50_200;
+  await c.reconcile('n1', ctx);
+  assert.deepEqual(ctx.writes, [], 'never lost');
+  assert.deepEqual(ctx.requeued.at(-1), { key: 'n1', seconds: 40 }, 'looked at again at 90.2 s');
+  // lost (no renewal since 40 s): from then on, every renewal is looked at
+  ctx.clock.now = T0 + 90_200;
+  await c.reconcile('n1', ctx);
+  assert.equal(readyOf(ctx.obj<Node>('nodes', 'n1'))?.status, 'Unknown');
+  assert.deepEqual(await c.keysFor(renewal, ctx), ['n1']);
+});
+
 test('with the defaults, a node is still Ready 49 s after its last renewal, and lost at 51 s', async () => {
   const c = newNodeLifecycleController();
   const ctx = cluster();

@@ -42,40 +42,55 @@ async function markPodsNotReady(ctx: ControllerContext, node: string, now: numbe
 }
 
 /** The controller with its own memory of pending re-checks (tests make fresh ones). */
-export const newNodeLifecycleController = (rechecks = new Rechecks()): Controller => ({
-  name: 'node-controller',
-  keysFor(change) {
-    if (change.group === '' && change.resource === 'nodes') return [change.name];
-    if (change.group === 'coordination.k8s.io' && change.resource === 'leases' && change.namespace === NODE_LEASE_NAMESPACE) return [change.name];
-    return [];
-  },
-  async resync(ctx) {
-    const { items } = await ctx.api.list<Node>(RESOURCES.nodes);
-    return items.map((n) => n.metadata.name!);
-  },
-  async reconcile(name, ctx) {
-    const now = ctx.now().getTime();
-    rechecks.fired(name, now);
-    // shared reads: the writes below are conditional on the node read (a conflict reads afresh)
-    const [read, lease] = await Promise.all([ctx.shared.get<Node>(RESOURCES.nodes, undefined, name), ctx.shared.get<Lease>(RESOURCES.leases, NODE_LEASE_NAMESPACE, name)]);
-    if (!read) return rechecks.forget(name);
-    let node = read;
-    const heardAt = lastHeardFrom(node, lease);
-    const deadline = heardAt + ctx.settings.nodeMonitorGraceSeconds * 1000;
-    const lost = now > deadline;
+export const newNodeLifecycleController = (rechecks = new Rechecks()): Controller => {
+  /** nodes found Ready and not lost at their last reconcile in this isolate */
+  const healthy = new Set<string>();
+  return {
+    name: 'node-controller',
+    resyncMinutes: 5,
+    keysFor(change, ctx) {
+      if (change.group === '' && change.resource === 'nodes') return [change.name];
+      if (change.group === 'coordination.k8s.io' && change.resource === 'leases' && change.namespace === NODE_LEASE_NAMESPACE) {
+        // a renewal of a healthy node's lease only moves its deadline later, and the re-check
+        // pending for the old deadline reads the lease anyway: no need to look now (Kubernetes
+        // checks its informer's copy every 5 s; here a look costs reads)
+        if (change.type === 'MODIFIED' && healthy.has(change.name) && rechecks.pending(change.name, ctx.now().getTime())) return [];
+        return [change.name];
+      }
+      return [];
+    },
+    async resync(ctx) {
+      const { items } = await ctx.api.list<Node>(RESOURCES.nodes);
+      return items.map((n) => n.metadata.name!);
+    },
+    async reconcile(name, ctx) {
+      const now = ctx.now().getTime();
+      rechecks.fired(name, now);
+      // shared reads: the writes below are conditional on the node read (a conflict reads afresh)
+      const [read, lease] = await Promise.all([ctx.shared.get<Node>(RESOURCES.nodes, undefined, name), ctx.shared.get<Lease>(RESOURCES.leases, NODE_LEASE_NAMESPACE, name)]);
+      healthy.delete(name);
+      if (!read) return rechecks.forget(name);
+      let node = read;
+      const heardAt = lastHeardFrom(node, lease);
+      const deadline = heardAt + ctx.settings.nodeMonitorGraceSeconds * 1000;
+      const lost = now > deadline;
 
-    const wasReady = readyStatus(node);
-    const conditions = lost ? lostConditions(node, now) : recoveredConditions(node, heardAt, now);
-    if (conditions) {
-      node = await ctx.api.update<Node>(RESOURCES.nodes, { ...node, status: { ...node.status, conditions } }, 'status');
-      if (lost && wasReady === 'True') await ctx.events.normal({ ...node, apiVersion: 'v1', kind: 'Node' }, 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
-    }
-    const taints = reconcileTaints(node, now);
-    if (taints) node = await ctx.api.update<Node>(RESOURCES.nodes, { ...node, spec: { ...node.spec, taints } });
+      const wasReady = readyStatus(node);
+      const conditions = lost ? lostConditions(node, now) : recoveredConditions(node, heardAt, now);
+      if (conditions) {
+        node = await ctx.api.update<Node>(RESOURCES.nodes, { ...node, status: { ...node.status, conditions } }, 'status');
+        if (lost && wasReady === 'True') await ctx.events.normal({ ...node, apiVersion: 'v1', kind: 'Node' }, 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+      }
+      const taints = reconcileTaints(node, now);
+      if (taints) node = await ctx.api.update<Node>(RESOURCES.nodes, { ...node, spec: { ...node.spec, taints } });
 
-    if (lost) await markPodsNotReady(ctx, name, now);
-    else await rechecks.at(ctx, name, deadline + AFTER_DEADLINE_MS, now);
-  },
-});
+      if (lost) await markPodsNotReady(ctx, name, now);
+      else {
+        await rechecks.at(ctx, name, deadline + AFTER_DEADLINE_MS, now);
+        if (readyStatus(node) === 'True') healthy.add(name);
+      }
+    },
+  };
+};
 
 export const nodeLifecycleController = newNodeLifecycleController();

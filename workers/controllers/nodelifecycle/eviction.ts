@@ -99,6 +99,7 @@ export function newTaintEvictionController(): Controller {
   const memory: Memory = { rechecks: new Rechecks(), scheduled: new Map(), firstSeen: new Map() };
   return {
     name: 'taint-eviction-controller',
+    resyncMinutes: 5,
     // kube-controller-manager starts it with node-controller's client and role
     serviceAccount: 'node-controller',
     keysFor: (change) => (change.group === '' && change.resource === 'nodes' ? [change.name] : []),

@@ -29,6 +29,11 @@ export class Rechecks {
     await ctx.requeue(key, Math.max(0, at - now) / 1000);
   }
 
+  /** Whether a re-check of `key` is still to come (its time not passed yet). */
+  pending(key: string, now: number): boolean {
+    return (this.due.get(key) ?? -Infinity) > now;
+  }
+
   /** Nothing to look at any more (the object is gone or has no deadline). */
   forget(key: string): void {
     this.due.delete(key);

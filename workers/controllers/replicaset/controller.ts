@@ -32,6 +32,7 @@ const mayHaveCounted = (rs: ReplicaSet) => (rs.status?.replicas ?? 0) > 0 || (rs
 
 export const replicaSetController: Controller = {
   name: 'replicaset-controller',
+  resyncMinutes: 5,
 
   async keysFor(change, ctx) {
     if (change.group === 'apps' && change.resource === 'replicasets') {

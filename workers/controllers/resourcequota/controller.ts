@@ -19,6 +19,8 @@ import { keyOf, splitKey, type Controller, type ControllerContext } from '../fra
 import { resourceMap } from '../gc/resources.ts';
 import { desiredStatus, PVC_NAMES, targetsOf, usageOf, type Target } from './usage.ts';
 
+const MEASURED_ON_UPDATE = new Set(['pods', 'services', 'persistentvolumeclaims']);
+
 async function quotasIn(ctx: ControllerContext, namespace: string): Promise<ResourceQuota[]> {
   return (await ctx.shared.list<ResourceQuota>(RESOURCES.resourcequotas, { namespace })).items;
 }
@@ -37,9 +39,13 @@ async function itemsOf(ctx: ControllerContext, target: Target, namespace: string
 
 export const resourceQuotaController: Controller = {
   name: 'resourcequota-controller',
+  resyncMinutes: 5,
   async keysFor(change: ChangeMessage, ctx) {
     if (!change.namespace) return [];
     if (change.group === '' && change.resource === 'resourcequotas') return change.type === 'DELETED' ? [] : [`${change.namespace}/${change.name}`];
+    // an update changes usage only for what is measured by more than its count (Kubernetes'
+    // replenishment filters: a pod's requests or phase, a service's type, a claim's size)
+    if (change.type === 'MODIFIED' && !(change.group === '' && MEASURED_ON_UPDATE.has(change.resource))) return [];
     const quotas = await quotasIn(ctx, change.namespace);
     if (!quotas.length) return [];
     const ev = evaluatorFor(change.group, change.resource);

@@ -40,7 +40,7 @@ const pods: KindDescriptor<Pod> = {
   categories: ['all'],
   schema: podSchema,
   openapiName: 'io.k8s.api.core.v1.Pod',
-  subresources: { status: true, binding: true, log: true, exec: true, eviction: true, portforward: true },
+  subresources: { status: true, binding: true, log: true, exec: true, attach: true, eviction: true, portforward: true },
   nameRule: 'subdomain',
   deleteReturnsObject: true,
 

@@ -1,0 +1,140 @@
+/**
+ * The "clusters" phase (issue 8): many tenant clusters on one control plane.
+ * 1. the idle runtime's CPU and RSS with no tenant cluster (the baseline);
+ * 2. creating N clusters one after another through the Cluster kind: time per creation;
+ * 3. the idle runtime's CPU and RSS with those N clusters idle, against the baseline (≤ 1.1×);
+ * 4. one cluster's GET p99 alone, then while another cluster's student runs a 16-client write
+ *    storm (≤ 1.2×): the storm meets its cluster's write rate (clusters/limits.ts, defaults).
+ * Idle CPU is read from /proc over a window (10 ms ticks): both sides are floored at 1 % of a
+ * core, below which the ratio would be noise over nothing.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ControlPlane } from '../local/runtime.ts';
+import { signToken } from '../lib/auth/tokens.ts';
+import { apiClient, expectStatus, nowMs, type Api } from './client.ts';
+import { cpuMeter, waitForQuiet } from './cpu.ts';
+import type { Figure } from './figures.ts';
+import { measureRss, type Rss } from './rss.ts';
+import { fmt, mb, percentile } from './stats.ts';
+import type { Phase } from './workloads.ts';
+
+const CLUSTERS = '/apis/tenancy.timonier.dev/v1alpha1/clusters';
+const TARGETS = { createP99Ms: 1_000, idleRatio: 1.1, neighbourRatio: 1.2 };
+const CPU_FLOOR = 0.01;
+
+export const CLUSTERS_PLAN = {
+  full: { clusters: 1_000, idleSeconds: 10, gets: 1_000, stormClients: 16, settleSeconds: 240 },
+  quick: { clusters: 100, idleSeconds: 10, gets: 300, stormClients: 16, settleSeconds: 90 },
+};
+
+interface Idle {
+  cpu: number; // of one core, workerd and node together
+  rss: Rss;
+  text: string;
+}
+
+/** CPU (all the runtime's processes) over `seconds` of doing nothing, and RSS at the end. */
+async function idle(seconds: number): Promise<Idle> {
+  const meter = await cpuMeter();
+  await new Promise((ok) => setTimeout(ok, seconds * 1000));
+  const used = await meter.end();
+  return { cpu: (used.node + used.workerd) / used.wall, rss: await measureRss(), text: used.text };
+}
+
+const cluster = (name: string) => ({ apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name } });
+
+async function studentOf(cp: ControlPlane, api: Api, name: string): Promise<Api> {
+  const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'bench-student' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'student' }] };
+  expectStatus(await api.request('POST', `/clusters/${name}/apis/rbac.authorization.k8s.io/v1/clusterrolebindings`, binding), 201);
+  const key = (await readFile(join(cp.dataDir, 'token-signing-key'), 'utf8')).trim();
+  return apiClient(cp, 32, await signToken(key, { sub: 'student', groups: ['system:authenticated'], cluster: name }));
+}
+
+async function getP99(api: Api, path: string, count: number): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) ms.push(expectStatus(await api.request('GET', path), 200).ms);
+  return ms;
+}
+
+export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+  const plan = o.quick ? CLUSTERS_PLAN.quick : CLUSTERS_PLAN.full;
+  const { api } = o;
+  const prefix = 'bench-c';
+
+  const none = await o.phase(`clusters: idle runtime with no tenant cluster (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
+    const r = await idle(plan.idleSeconds);
+    return { r, figures: [] as Figure[] };
+  });
+
+  await o.phase(`clusters: creating ${plan.clusters} clusters, one after another`, plan.clusters / 10, async () => {
+    const ms: number[] = [];
+    const t0 = nowMs();
+    for (let i = 0; i < plan.clusters; i++) ms.push(expectStatus(await api.request('POST', CLUSTERS, cluster(`${prefix}${i}`)), 201).ms);
+    const seconds = (nowMs() - t0) / 1000;
+    const note = `${plan.clusters} clusters in ${fmt(seconds)} s, sequential, each with its system objects`;
+    return {
+      figures: [
+        { name: 'cluster creation p50', value: percentile(ms, 50), unit: 'ms', note },
+        { name: 'cluster creation p99', value: percentile(ms, 99), unit: 'ms', note, target: { atMost: TARGETS.createP99Ms } },
+      ],
+    };
+  });
+
+  // the controllers' resync of each new cluster (default service accounts, kube-root-ca.crt, aggregated roles)
+  const settled = await waitForQuiet(plan.settleSeconds);
+  console.log(`  the controllers settled ${plan.clusters} new clusters in ${fmt(settled)} s`);
+
+  await o.phase(`clusters: idle runtime with ${plan.clusters} idle clusters (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
+    const r = await idle(plan.idleSeconds);
+    const base = none.r;
+    const cpuRatio = Math.max(r.cpu, CPU_FLOOR) / Math.max(base.cpu, CPU_FLOOR);
+    const pct = (x: number) => `${fmt(100 * x, 1)}%`;
+    return {
+      figures: [
+        { name: `idle CPU, ${plan.clusters} clusters / none`, value: cpuRatio, unit: '×', target: { atMost: TARGETS.idleRatio }, note: `${pct(r.cpu)} vs ${pct(base.cpu)} of a core over ${plan.idleSeconds} s, floored at ${pct(CPU_FLOOR)}` },
+        { name: `idle RSS, ${plan.clusters} clusters / none`, value: r.rss.total / base.rss.total, unit: '×', target: { atMost: TARGETS.idleRatio }, note: `${fmt(mb(r.rss.total), 0)} MB vs ${fmt(mb(base.rss.total), 0)} MB` },
+      ],
+    };
+  });
+
+  await o.phase(`clusters: a cluster's GETs alone, then beside another cluster's ${plan.stormClients}-client write storm`, 60, async () => {
+    const quiet = `${prefix}0`;
+    const noisy = `${prefix}1`;
+    const path = `/clusters/${quiet}/api/v1/namespaces/default/configmaps/probe`;
+    expectStatus(await api.request('POST', `/clusters/${quiet}/api/v1/namespaces/default/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'probe' }, data: { a: 'b' } }), 201);
+    const reader = await studentOf(o.cp, api, quiet);
+    const stormer = await studentOf(o.cp, api, noisy);
+    await getP99(reader, path, 50); // warm-up: the isolate's caches of that cluster
+    const alone = await getP99(reader, path, plan.gets);
+
+    let stop = false;
+    const codes = new Map<number, number>();
+    let n = 0;
+    const storm = Promise.all(
+      Array.from({ length: plan.stormClients }, async () => {
+        while (!stop) {
+          const r = await stormer.request('POST', `/clusters/${noisy}/api/v1/namespaces/default/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `storm-${n++}` }, data: { a: 'b' } });
+          codes.set(r.status, (codes.get(r.status) ?? 0) + 1);
+        }
+      }),
+    );
+    await new Promise((ok) => setTimeout(ok, 500));
+    const t0 = nowMs();
+    const beside = await getP99(reader, path, plan.gets);
+    const seconds = (nowMs() - t0) / 1000;
+    stop = true;
+    await storm;
+    reader.close();
+    stormer.close();
+    const stormText = [...codes].sort().map(([c, k]) => `${k}×${c}`).join(' ');
+    const ratio = percentile(beside, 99) / percentile(alone, 99);
+    return {
+      figures: [
+        { name: 'GET p99, one cluster alone', value: percentile(alone, 99), unit: 'ms', note: `${plan.gets} sequential GETs, p50 ${fmt(percentile(alone, 50), 2)} ms` },
+        { name: "GET p99 beside another cluster's write storm", value: percentile(beside, 99), unit: 'ms', note: `p50 ${fmt(percentile(beside, 50), 2)} ms; storm over ${fmt(seconds)} s: ${stormText}` },
+        { name: 'GET p99 ratio, storm / alone', value: ratio, unit: '×', target: { atMost: TARGETS.neighbourRatio } },
+      ],
+    };
+  });
+}

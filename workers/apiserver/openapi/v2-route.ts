@@ -1,0 +1,84 @@
+/**
+ * GET /openapi/v2, negotiated as kube-openapi's handler does: JSON or the gnostic protobuf (two
+ * spellings of its media type, both answered with the `.v1.0+protobuf` one: Go's mime parser
+ * rejects the `@`), the first Accept clause (by q) that matches wins, `*` matches anything (JSON
+ * first), nothing matching is a bare 406. Both forms carry the same ETag (the quoted SHA-512 of
+ * the JSON, upper-case hex) and Last-Modified; a matching If-None-Match or If-Modified-Since is a
+ * 304, as Go's http.ServeContent answers. Built once per isolate: the kinds are static, and every
+ * cluster serves the same API.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { kinds } from '../registry/index.ts';
+import { reviewResources } from '../handlers/reviews.ts';
+import { bindingsResource } from '../handlers/binding.ts';
+import { openapiV2 } from './v2.ts';
+import { encodeDocument } from './gnostic.ts';
+
+/** What kubectl asks for (deprecated spelling) and what is answered */
+export const PROTO_V2_ACCEPT = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+export const PROTO_V2 = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+
+interface Built {
+  json: Uint8Array;
+  proto: Uint8Array;
+  etag: string;
+  lastModified: string;
+}
+
+async function etagOf(body: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-512', body));
+  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
+}
+
+let built: Promise<Built> | undefined;
+function build(): Promise<Built> {
+  return (built ??= (async () => {
+    const doc = openapiV2(kinds, [bindingsResource, ...reviewResources]);
+    const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+    const json = new TextEncoder().encode(JSON.stringify(doc));
+    return { json, proto: encodeDocument(doc as unknown as Record<string, unknown>), etag: await etagOf(json), lastModified };
+  })());
+}
+
+interface Clause {
+  type: string;
+  subtype: string;
+  q: number;
+}
+
+/** Accept clauses sorted by q (stable), as goautoneg does. */
+function clauses(accept: string): Clause[] {
+  return accept
+    .split(',')
+    .map((part) => {
+      const [range, ...params] = part.split(';').map((x) => x.trim());
+      const [type = '', subtype = ''] = range.toLowerCase().split('/');
+      const q = params.map((p) => /^q=([\d.]+)$/i.exec(p)).find(Boolean);
+      return { type, subtype: subtype || '*', q: q ? Number(q[1]) : 1 };
+    })
+    .filter((c) => c.type && c.q > 0)
+    .sort((a, b) => b.q - a.q);
+}
+
+const OFFERED: { type: string; subtype: string; contentType: string; form: 'json' | 'proto' }[] = [
+  { type: 'application', subtype: 'json', contentType: 'application/json', form: 'json' },
+  { type: 'application', subtype: PROTO_V2_ACCEPT.slice('application/'.length), contentType: PROTO_V2, form: 'proto' },
+  { type: 'application', subtype: PROTO_V2.slice('application/'.length), contentType: PROTO_V2, form: 'proto' },
+];
+
+export async function openapiV2Handler(c: Context<AppEnv>): Promise<Response> {
+  const accept = c.req.header('Accept') || '*/*';
+  for (const cl of clauses(accept)) {
+    const offer = OFFERED.find((o) => (cl.type === '*' || cl.type === o.type) && (cl.subtype === '*' || cl.subtype === o.subtype));
+    if (!offer) continue;
+    const b = await build();
+    const headers = { 'Content-Type': offer.contentType, ETag: b.etag, 'Last-Modified': b.lastModified, Vary: 'Accept' };
+    const inm = c.req.header('If-None-Match');
+    const ims = c.req.header('If-Modified-Since');
+    const fresh = inm !== undefined ? inm.split(',').some((t) => t.trim() === b.etag || t.trim() === '*') : ims !== undefined && Date.parse(ims) >= Date.parse(b.lastModified);
+    if (fresh) return new Response(null, { status: 304, headers: { ETag: b.etag, 'Last-Modified': b.lastModified, Vary: 'Accept' } });
+    return new Response(b[offer.form], { headers });
+  }
+  return new Response(null, { status: 406, headers: { Vary: 'Accept' } });
+}
