@@ -14,9 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'timonier-bootstrap-'));
 let client: Client;
 let storage: Storage;
 const sent: unknown[] = [];
+const batches: unknown[][] = [];
 const pokes: string[] = [];
 const env = {
-  CHANGES: { send: async (m: unknown) => void sent.push(m) },
+  CHANGES: { send: async (m: unknown) => void sent.push(m), sendBatch: async (ms: { body: unknown }[]) => void batches.push(ms.map((m) => m.body)) },
   WATCH_HUB: { idFromName: (n: string) => n, get: (n: string) => ({ poke: async () => void pokes.push(n) }) },
 } as unknown as Env;
 const ignore = () => undefined;
@@ -33,7 +34,7 @@ after(() => {
 
 const logRows = async (cluster: string) => Number((await client.execute({ sql: "SELECT count(*) FROM log WHERE key >= ? AND key < ?", args: [`/clusters/${cluster}/`, `/clusters/${cluster}/\uffff`] })).rows[0][0]);
 
-test('a new cluster: every system object in one batch at consecutive revisions, one RESYNC, then nothing to do', async () => {
+test('a new cluster: every system object in one batch at consecutive revisions, one batch of messages, then nothing to do', async () => {
   const alice = scopedStorage(storage, 'alice');
   const before = await storage.currentRev();
   await bootstrapNewCluster(env, alice, 'alice', ignore);
@@ -41,7 +42,11 @@ test('a new cluster: every system object in one batch at consecutive revisions, 
   assert.ok(expected > 100, `${expected} objects`);
   assert.equal(await logRows('alice'), expected, 'one ADDED row per object');
   assert.equal(await storage.currentRev(), before + expected, 'consecutive revisions');
-  assert.deepEqual(sent, [{ type: 'RESYNC', cluster: 'alice' }], 'one message for the controllers');
+  assert.deepEqual(sent, [], 'no message per object');
+  assert.equal(batches.length, 1, 'one batch of messages for the controllers');
+  const said = batches[0] as { cluster: string; resource: string; name: string; type: string; rev: number }[];
+  assert.deepEqual(said.map((m) => `${m.cluster} ${m.type} ${m.resource}/${m.name}`), [...SYSTEM_NAMESPACES.map((n) => `alice ADDED namespaces/${n}`), 'alice ADDED clusterroles/cluster-admin']);
+  assert.ok(said.every((m) => m.rev > before && m.rev <= before + expected));
   assert.deepEqual(pokes, [], 'no watch hub: nobody watches a cluster that did not exist');
   assert.deepEqual((await alice.list('/registry/namespaces/')).items.map((n) => n.metadata.name).sort(), [...SYSTEM_NAMESPACES].sort());
   const svc = await alice.get('/registry/services/default/kubernetes');
@@ -57,10 +62,11 @@ test('a cluster whose objects partly exist (another isolate got first) is comple
   const bob = scopedStorage(storage, 'bob');
   assert.ok((await bob.create('/registry/namespaces/default', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } })).ok);
   sent.length = 0;
+  batches.length = 0;
   await bootstrapNewCluster(env, bob, 'bob', ignore);
   assert.equal(await logRows('bob'), systemObjects(env).length);
-  assert.equal(sent.length, systemObjects(env).length, 'the slow path: a change message per object it wrote, then the resync');
-  assert.deepEqual(sent.at(-1), { type: 'RESYNC', cluster: 'bob' });
+  assert.equal(sent.length, systemObjects(env).length - 1, 'the slow path: a change message per object it wrote');
+  assert.deepEqual(batches, []);
 });
 
 test('creation time: well under a second (printed)', async () => {
