@@ -18,7 +18,7 @@ async function main() {
   const cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true });
   const api = apiClient(cp, 4);
   try {
-    const made = await api.request('POST', '/timonier/v1/clusters', { name: 'bench' });
+    const made = await api.request('POST', '/apis/tenancy.timonier.dev/v1alpha1/clusters', { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'bench' } });
     if (made.status !== 201) throw new Error(`cluster: ${made.status} ${made.body}`);
     const bases = { root: '', tenant: '/clusters/bench' };
     const ms: Record<string, Record<'create' | 'get', number[]>> = { root: { create: [], get: [] }, tenant: { create: [], get: [] } };

@@ -26,6 +26,7 @@ import rolebindings from './kinds/rbac/rolebindings.ts';
 import clusterrolebindings from './kinds/rbac/clusterrolebindings.ts';
 import users from './kinds/identity/users.ts';
 import clusters from './kinds/tenancy/clusters.ts';
+import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from './kinds/admissionregistration/webhook-configurations.ts';
 
 /** A kind's descriptor typed for the generic code (hooks take any object). */
 const generic = (d: object) => d as KindDescriptor;
@@ -53,6 +54,8 @@ export const kinds: KindDescriptor[] = [
   roles,
   users,
   clusters,
+  mutatingWebhookConfigurations,
+  validatingWebhookConfigurations,
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));

@@ -1,0 +1,48 @@
+/**
+ * The webhook configurations of a cluster, from a per-isolate copy kept fresh from the log
+ * (cache/followed.ts): a request reads no database when no webhook exists, and sees a
+ * configuration this isolate just wrote at once (another isolate's within 250 ms).
+ *
+ * Order, as Kubernetes' configuration managers: configurations sorted by name, then each one's
+ * webhooks in their order.
+ */
+import type { Webhook, WebhookConfiguration } from '../../../../lib/api/admissionregistration/webhooks.ts';
+import { FollowedSet } from '../../cache/followed.ts';
+import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from '../../registry/kinds/admissionregistration/webhook-configurations.ts';
+import { storagePrefix } from '../../registry/index.ts';
+import type { Storage } from '../../storage/types.ts';
+import type { KindDescriptor } from '../../registry/types.ts';
+
+export interface ConfiguredWebhook {
+  /** unique per webhook: `<configuration>/<index>` (reinvocation keeps track by it) */
+  uid: string;
+  configuration: string;
+  hook: Webhook;
+}
+
+// keys computed at first use: this module loads while the registry may still be loading
+const MUTATING = '/registry/mutatingwebhookconfigurations.admissionregistration.k8s.io/';
+const VALIDATING = '/registry/validatingwebhookconfigurations.admissionregistration.k8s.io/';
+let followed: FollowedSet | undefined;
+
+/** The prefixes, checked against the registry's keys once. */
+function follow(): FollowedSet {
+  if (followed) return followed;
+  if (storagePrefix(mutatingWebhookConfigurations as KindDescriptor) !== MUTATING || storagePrefix(validatingWebhookConfigurations as KindDescriptor) !== VALIDATING)
+    throw new Error('webhook configurations: storage keys changed');
+  return (followed = new FollowedSet([MUTATING, VALIDATING]));
+}
+
+function webhooksUnder(objects: ReadonlyMap<string, unknown>, prefix: string): ConfiguredWebhook[] {
+  const configs = [...objects.entries()].filter(([k]) => k.startsWith(prefix)).map(([, o]) => o as WebhookConfiguration);
+  configs.sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
+  return configs.flatMap((c) => (c.webhooks ?? []).map((hook, i) => ({ uid: `${c.metadata.name}/${i}`, configuration: c.metadata.name!, hook })));
+}
+
+export async function configuredWebhooks(storage: Storage, cluster: string, kind: 'mutating' | 'validating'): Promise<ConfiguredWebhook[]> {
+  const set = follow();
+  const snap = await set.read(storage, cluster);
+  if (snap.objects.size === 0) return [];
+  const prefix = kind === 'mutating' ? MUTATING : VALIDATING;
+  return set.derived(snap, kind, (s) => webhooksUnder(s.objects, prefix));
+}
