@@ -10,6 +10,8 @@ export interface Reply {
   body: string;
   /** request start to last byte, ms */
   ms: number;
+  /** seconds, from a 429's Retry-After header */
+  retryAfter?: number;
 }
 
 export interface Api {
@@ -43,7 +45,7 @@ export function apiClient(cp: ControlPlane, maxSockets = 32, token = cp.token): 
         const req = https.request(new URL(path, cp.url), { method, headers, agent }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: nowMs() - started }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: nowMs() - started, retryAfter: Number(res.headers['retry-after']) || undefined }));
           res.on('error', reject);
         });
         req.on('error', reject);

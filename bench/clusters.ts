@@ -116,6 +116,8 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
         while (!stop) {
           const r = await stormer.request('POST', `/clusters/${noisy}/api/v1/namespaces/default/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `storm-${n++}` }, data: { a: 'b' } });
           codes.set(r.status, (codes.get(r.status) ?? 0) + 1);
+          // as client-go does: a 429 is retried after its Retry-After
+          if (r.status === 429) await new Promise((ok) => setTimeout(ok, (r.retryAfter ?? 1) * 1000));
         }
       }),
     );

@@ -18,7 +18,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../workers/apiserver/env.ts';
 import { errorResponse, LogFeed } from './log-feed.ts';
-import { dataFrame, fromBase64, parseDataFrame, PING, PONG, REPLACED, STREAM_HEADER, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type StreamRequest, type ToAgent, type TunnelError } from '../lib/tunnel/protocol.ts';
+import { dataFrame, fromBase64, parseDataFrame, PING, PONG, REPLACED, STREAM_HEADER, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type StreamRequest, type ToAgent, type TunnelError, type WebhookCall } from '../lib/tunnel/protocol.ts';
 
 const AGENT = 'agent';
 const STREAM = 'stream:';
@@ -34,6 +34,7 @@ interface Pending {
   ws: WebSocket;
   data?(bytes: Uint8Array): void;
   result?(msg: Extract<FromAgent, { type: 'exec-result' }>): void;
+  webhook?(msg: Extract<FromAgent, { type: 'webhook-result' }>): void;
   end(error?: TunnelError): void;
 }
 
@@ -82,6 +83,33 @@ export class NodeTunnel extends DurableObject<Env> {
         },
       });
       this.send(ws, id, { type: 'exec', id, req });
+    });
+  }
+
+  /**
+   * Calls an admission webhook served on the node (the agent makes the HTTPS call); resolves with
+   * its answer, or the agent's transport error, or a timeout a second after the webhook's own.
+   */
+  async webhook(node: string, req: WebhookCall): Promise<TunnelReply<{ status: number; body: string }>> {
+    const ws = this.agent();
+    if (!ws) return { ok: false, error: notConnected(node) };
+    const id = this.newId();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.pending.get(id)?.end({ code: 504, message: 'context deadline exceeded' }), req.timeoutMs + 1000);
+      this.pending.set(id, {
+        ws,
+        webhook: (m) => {
+          clearTimeout(timer);
+          this.pending.delete(id);
+          resolve({ ok: true, value: { status: m.status, body: m.body } });
+        },
+        end: (error) => {
+          clearTimeout(timer);
+          if (!this.pending.delete(id)) return;
+          resolve({ ok: false, error: error ?? { code: 500, message: 'the node agent ended the webhook call without an answer' } });
+        },
+      });
+      this.send(ws, id, { type: 'webhook', id, req });
     });
   }
 
@@ -177,6 +205,7 @@ export class NodeTunnel extends DurableObject<Env> {
     if (!p && msg.type === 'end') return this.closeClient(msg.id, msg.error);
     if (!p || p.ws !== ws) return;
     if (msg.type === 'exec-result') p.result?.(msg);
+    else if (msg.type === 'webhook-result') p.webhook?.(msg);
     else if (msg.type === 'end') p.end(msg.error);
   }
 

@@ -23,6 +23,8 @@ import { convertingStorage } from '../workers/apiserver/storage/converting.ts';
 import { scopedStorage } from '../workers/apiserver/storage/scoped.ts';
 import { byResource, storagePrefix } from '../workers/apiserver/registry/index.ts';
 import type { KindDescriptor } from '../workers/apiserver/registry/types.ts';
+import { customKind } from '../workers/apiserver/crd/custom-kind.ts';
+import type { CustomResourceDefinition } from '../lib/api/apiextensions.ts';
 import { expired, toStatusError } from '../lib/errors.ts';
 import { objectFilter } from '../workers/apiserver/rest/filter.ts';
 import { tableOf, type TableOptions } from '../workers/apiserver/rest/table.ts';
@@ -45,6 +47,8 @@ export interface WatchSpec {
   timeoutSeconds?: number;
   /** a Table stream (kubectl get -w) rather than objects */
   table?: TableOptions;
+  /** a custom resource's CRD, whose kind the static registry does not know */
+  crd?: KubeObject;
 }
 
 const POLL_MS = 1000;
@@ -118,7 +122,7 @@ export class WatchHub extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     const spec = (await request.json()) as WatchSpec;
-    const desc = byResource(spec.group, spec.version, spec.resource);
+    const desc = byResource(spec.group, spec.version, spec.resource) ?? (spec.crd ? customKind(spec.crd as CustomResourceDefinition, spec.version) : undefined);
     if (!desc) return new Response('unknown resource', { status: 404 });
     this.cluster ??= spec.cluster;
     if (spec.cluster !== this.cluster) return new Response(`this hub serves cluster "${this.cluster}", not "${spec.cluster}"`, { status: 400 });

@@ -28,6 +28,7 @@ import { startHranaServer } from './hrana-server.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { readAuthenticationConfig } from './authentication-config.ts';
 import { outboundTrusting } from './outbound.ts';
+import { withWebhookCaller } from './webhook-caller.ts';
 import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
@@ -120,7 +121,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
       // the first worker answers on the port
-      workers: [{ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }, workerOptions(controllers, scripts[controllers.name], controllerVars)],
+      // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
+      workers: [withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }), workerOptions(controllers, scripts[controllers.name], controllerVars)],
     });
     undo.push(() => mf.dispose());
     const port = (await mf.ready).port;

@@ -65,6 +65,11 @@ export interface Agent {
   stop(): Promise<void>;
 }
 
+/** The labels on what the agent of this node and cluster (a digest of its CA) creates in the runtime. */
+export function ownerLabels(nodeName: string, caPem: string): Record<string, string> {
+  return { [LABELS.node]: nodeName, [LABELS.cluster]: createHash('sha256').update(caPem).digest('hex').slice(0, 12) };
+}
+
 export async function startAgent(o: AgentOptions): Promise<Agent> {
   const log = o.log ?? (() => {});
   const logRoot = o.logRoot ?? (o.runtime.kind === 'cri' ? '/var/log/pods' : join(o.stateDir, 'logs'));
@@ -94,7 +99,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
 
   // what this agent creates in the runtime carries its node and cluster: agents of other nodes
   // or clusters sharing the runtime (tests, a reinstalled machine) leave it alone, and vice versa
-  const owner = { [LABELS.node]: o.nodeName, [LABELS.cluster]: createHash('sha256').update(o.caPem).digest('hex').slice(0, 12) };
+  const owner = ownerLabels(o.nodeName, o.caPem);
   const workers = new Map<string, PodWorker>();
   const byName = new Map<string, string>(); // namespace/name → uid
   const stop = new AbortController();

@@ -5,6 +5,9 @@
  * state directory needs no token (the credential is kept there).
  *
  * `runNode` is the same thing as a function, for `npm start -- --node` (local/serve.ts).
+ *
+ * `timonier node-agent leave [--state-dir D]`: drains the node, deletes it, cleans the machine
+ * (leave.ts).
  */
 import { access, constants, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import type { Runtime } from './runtime/types.ts';
 import { joinCluster, openTunnel, type Tunnel } from './tunnel/index.ts';
 
 const USAGE = `usage: timonier node-agent join --server URL [--token TOKEN] [flags]
+       timonier node-agent leave [--state-dir DIR] (see leave --help)
   --server        the API's URL, e.g. https://203.0.113.7:6443, or a tenant cluster's, https://203.0.113.7:6443/clusters/alice
   --token         a join token (timonier token create); not needed again once joined
   --name          the node's name (default: this machine's host name)
@@ -106,8 +110,51 @@ function defaultStateDir(): string {
   return process.getuid?.() === 0 ? '/var/lib/timonier-node' : join(os.homedir(), '.timonier-node');
 }
 
+const LEAVE_USAGE = `usage: timonier node-agent leave [--state-dir DIR] [flags]
+  drains this node (cordon, evict its pods, each with its grace period), deletes its Node, removes
+  its containers and sandboxes from the runtime and its credential from the state directory.
+  Stop the node's agent first.
+  --state-dir     the agent's state directory (default /var/lib/timonier-node as root, ~/.timonier-node otherwise)
+  --timeout       seconds the pods get to stop before they are deleted at once (default 120)
+  --runtime       cri, simulated, or auto (the default: cri when containerd answers)
+  --cri-endpoint  the CRI socket (default ${DEFAULT_CRI_ENDPOINT})
+  --server        the API's URL (default: the one the node joined)`;
+
+async function leaveCommand(args: string[]): Promise<void> {
+  let v;
+  try {
+    v = parseArgs({
+      args,
+      options: {
+        'state-dir': { type: 'string' },
+        timeout: { type: 'string', default: '120' },
+        runtime: { type: 'string', default: 'auto' },
+        'cri-endpoint': { type: 'string', default: DEFAULT_CRI_ENDPOINT },
+        server: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+    if (v.help) return console.log(LEAVE_USAGE);
+    if (!['cri', 'simulated', 'auto'].includes(v.runtime!)) throw new Error(`--runtime must be cri, simulated or auto, not "${v.runtime}"`);
+    if (!/^\d+$/.test(v.timeout!)) throw new Error(`--timeout must be a number of seconds, not "${v.timeout}"`);
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${LEAVE_USAGE}`);
+    process.exit(2);
+  }
+  const log = (line: string) => console.log(`node-agent: ${line}`);
+  const { leaveCluster } = await import('./leave.ts');
+  try {
+    await leaveCluster({ stateDir: resolve(v['state-dir'] ?? defaultStateDir()), timeoutMs: Number(v.timeout) * 1000, runtime: v.runtime as RuntimeChoice, criEndpoint: v['cri-endpoint'], server: v.server, log });
+  } catch (e) {
+    console.error(`node-agent: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 export async function nodeAgentCommand(argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
+  if (sub === 'leave') return leaveCommand(rest);
   if (sub !== 'join') {
     console.error(sub ? `timonier node-agent: unknown subcommand "${sub}"\n${USAGE}` : USAGE);
     process.exit(sub ? 2 : 0);

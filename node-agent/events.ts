@@ -27,7 +27,8 @@ export interface Recorder {
 
 const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function fieldPathOf(kind: 'init' | 'sidecar' | 'app', name: string): string {
+export function fieldPathOf(kind: 'init' | 'sidecar' | 'app' | 'ephemeral', name: string): string {
+  if (kind === 'ephemeral') return `spec.ephemeralContainers{${name}}`;
   return kind === 'app' ? `spec.containers{${name}}` : `spec.initContainers{${name}}`;
 }
 

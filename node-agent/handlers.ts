@@ -10,6 +10,7 @@ import { LABELS } from './runtime/types.ts';
 import { writeLog } from './logs/read.ts';
 import type { Runtime } from './runtime/types.ts';
 import type { PodWorker } from './pods/worker.ts';
+import { callWebhook } from './webhooks/call.ts';
 
 /** Exec commands are bounded: a command that runs longer is stopped by the runtime. */
 const EXEC_TIMEOUT_SECONDS = 300;
@@ -24,6 +25,9 @@ export function tunnelHandlers(findPod: (namespace: string, name: string) => Pod
   }
 
   return {
+    // admission webhooks whose endpoint runs here (pod IPs and host addresses are reachable from the node)
+    webhook: (req) => callWebhook(req),
+
     async logs(req: LogsRequest, out, signal) {
       const { w, name } = locate(req.namespace, req.pod, req.container);
       const inst = w.instance(name, req.previous);

@@ -36,6 +36,8 @@ export interface TokenClaims {
   ttlSeconds?: number;
   /** the cluster the token is valid in */
   cluster?: string;
+  /** a tenant cluster's uid: the token is refused by a cluster made again under the same name */
+  clusterUid?: string;
   /** people's tokens: the uid of the User they were issued for */
   uid?: string;
   /** service-account tokens */
@@ -50,6 +52,7 @@ export interface VerifiedClaims {
   sub: string;
   groups?: string[];
   cluster: string;
+  clusterUid?: string;
   uid?: string;
   kubernetes?: KubernetesClaims;
   aud: string[];
@@ -75,6 +78,7 @@ export async function signToken(secret: string, claims: TokenClaims): Promise<st
   const payload: JWTPayload = {};
   if (claims.groups) payload.groups = claims.groups;
   if (claims.cluster) payload.cluster = claims.cluster;
+  if (claims.clusterUid) payload.cuid = claims.clusterUid;
   if (claims.uid) payload.uid = claims.uid;
   if (claims.kubernetes) payload['kubernetes.io'] = claims.kubernetes;
   const jwt = new SignJWT(payload)
@@ -122,6 +126,7 @@ async function verifyUncached(secret: string, token: string): Promise<VerifiedCl
   const out: VerifiedClaims = { sub: payload.sub, cluster: typeof payload.cluster === 'string' ? payload.cluster : ROOT_CLUSTER, aud: audiences(payload.aud) };
   if (Array.isArray(payload.groups)) out.groups = payload.groups.filter((g): g is string => typeof g === 'string');
   if (typeof payload.uid === 'string') out.uid = payload.uid;
+  if (typeof payload.cuid === 'string') out.clusterUid = payload.cuid;
   if (typeof payload.jti === 'string') out.jti = payload.jti;
   if (typeof payload.iat === 'number') out.iat = payload.iat;
   if (typeof payload.exp === 'number') out.exp = payload.exp;

@@ -96,14 +96,15 @@ interface Observation {
 
 export class EventCorrelator {
   private readonly now: () => number;
-  private readonly opts: typeof CORRELATOR_DEFAULTS;
+  private readonly opts: Required<Omit<CorrelatorOptions, 'now'>>;
   private readonly spam: Lru<{ tokens: number; at: number }>;
   private readonly aggregates: Lru<{ messages: Set<string>; at: number }>;
   private readonly observed: Lru<Observation>;
 
   constructor(options: CorrelatorOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.opts = { ...CORRELATOR_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'now' && v !== undefined)) };
+    const { now: _, ...given } = options;
+    this.opts = { ...CORRELATOR_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
     this.spam = new Lru(this.opts.maxEntries);
     this.aggregates = new Lru(this.opts.maxEntries);
     this.observed = new Lru(this.opts.maxEntries);

@@ -84,9 +84,29 @@ export interface StreamRequest {
   protocol: string;
 }
 
+/**
+ * An admission webhook served on this node (a `service` webhook whose endpoint is here): the agent
+ * POSTs the review over HTTPS to the endpoint itself, trusting `caPem` and checking `serverName`,
+ * as kube-apiserver would. Works behind NAT: the agent dialled out.
+ */
+export interface WebhookCall {
+  /** the endpoint's address and port (from its EndpointSlice) */
+  host: string;
+  port: number;
+  /** path and query, e.g. `/validate?timeout=10s` */
+  path: string;
+  /** the name the certificate must carry: `<service>.<namespace>.svc` */
+  serverName: string;
+  /** the webhook's caBundle (PEM); none: the node's system roots */
+  caPem?: string;
+  body: string;
+  timeoutMs: number;
+}
+
 export type ToAgent =
   | { type: 'logs'; id: number; req: LogsRequest }
   | { type: 'exec'; id: number; req: ExecRequest }
+  | { type: 'webhook'; id: number; req: WebhookCall }
   | { type: 'stream'; id: number; req: StreamRequest }
   /** the client went away: stop the request */
   | { type: 'cancel'; id: number };
@@ -94,7 +114,9 @@ export type ToAgent =
 export type FromAgent =
   /** a logs request is over (with `error`: it failed; for exec: it failed before a result) */
   | { type: 'end'; id: number; error?: TunnelError }
-  | { type: 'exec-result'; id: number; exitCode: number; stdout: string; stderr: string };
+  | { type: 'exec-result'; id: number; exitCode: number; stdout: string; stderr: string }
+  /** the webhook's answer; a transport failure is an `end` with the error (Go's words) */
+  | { type: 'webhook-result'; id: number; status: number; body: string };
 
 /** A log chunk of request `id`, as one binary message. */
 export function dataFrame(id: number, bytes: Uint8Array): Uint8Array {

@@ -11,7 +11,7 @@
  * directory of this machine, touched every HEARTBEAT_MS; an owner whose file is missing or
  * older than STALE_MS has no agent on this machine, and its pods are leftovers.
  */
-import { mkdir, readdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { LABELS, type Runtime } from '../runtime/types.ts';
@@ -40,6 +40,22 @@ export async function heartbeatFile(dir: string, owner: Record<string, string>, 
     clearInterval(timer);
     void unlink(file).catch(() => undefined);
   });
+}
+
+/** The process id of a running agent of this owner on this machine (a fresh heartbeat file whose process lives), if any. */
+export async function runningAgent(dir: string, owner: Record<string, string>, now = Date.now()): Promise<number | undefined> {
+  const file = ownerFile(dir, owner);
+  const s = await stat(file).catch(() => undefined);
+  if (!s || now - s.mtimeMs >= STALE_MS) return undefined;
+  const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    // EPERM: it lives, under another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
 }
 
 /** The owners (cluster.node) with a fresh heartbeat file. */

@@ -16,7 +16,9 @@
  *   per restartPolicy (Always; OnFailure on a non-zero code; never under Never); sidecars are
  *   always restarted;
  * - a restart waits out the crash back-off (a `wait` action, shown as CrashLoopBackOff);
- * - when every app container has exited for good, running sidecars are stopped.
+ * - when every app container has exited for good, running sidecars are stopped;
+ * - an ephemeral container (`kubectl debug`) is started once, initialized or not, and never
+ *   restarted, whatever the restart policy.
  */
 import { exitCode, isExited, isRunning, type ContainerView } from './view.ts';
 
@@ -73,12 +75,15 @@ export function planPod(input: PlanInput): Plan {
     else if (isRunning(v) && v.unhealthy) actions.push({ type: 'kill', name: v.spec.name, reason: v.unhealthy });
   }
 
+  // ephemeral containers start once, even before the pod is initialized, and never again
+  for (const v of input.views) if (v.kind === 'ephemeral' && !v.current) actions.push({ type: 'start', name: v.spec.name });
+
   let initialized = input.initializedBefore;
   let initFailed = false;
   if (!initialized) {
     initialized = true;
     for (const v of input.views) {
-      if (v.kind === 'app') continue;
+      if (v.kind === 'app' || v.kind === 'ephemeral') continue;
       if (v.kind === 'sidecar') {
         if (isRunning(v) && v.started) continue;
         if (!v.current || isExited(v)) startOrWait(v);
@@ -103,7 +108,7 @@ export function planPod(input: PlanInput): Plan {
     for (const s of sidecars) actions.push({ type: 'kill', name: s.spec.name, reason: 'completed' });
   } else if (initialized) {
     for (const v of input.views) {
-      if (v.kind === 'init' || actions.some((a) => a.name === v.spec.name)) continue;
+      if (v.kind === 'init' || v.kind === 'ephemeral' || actions.some((a) => a.name === v.spec.name)) continue;
       if (!v.current) actions.push({ type: 'start', name: v.spec.name });
       else if (restartable(v, input.restartPolicy)) startOrWait(v);
     }

@@ -37,6 +37,8 @@ export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: O
     logDirectory: logDirectory(logRoot, pod),
     cgroupParent: cgroupParent(pod.status?.qosClass, uid),
     hostNetwork: !!spec.hostNetwork,
+    pid: spec.hostPID ? 'NODE' : spec.shareProcessNamespace ? 'POD' : undefined,
+    hostIPC: !!spec.hostIPC,
     portMappings: ports
       .filter((p) => p.hostPort)
       .map((p) => ({ containerPort: p.containerPort ?? 0, hostPort: p.hostPort, protocol: (p.protocol ?? 'TCP') as 'TCP' | 'UDP' | 'SCTP', hostIp: p.hostIP || undefined })),

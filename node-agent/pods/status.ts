@@ -9,7 +9,7 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../../lib/api/core/pod.ts';
 import type { ContainerInfo } from '../runtime/types.ts';
 import type { RestartPolicy } from './plan.ts';
-import { exitCode, isExited, isRunning, type ContainerView } from './view.ts';
+import { exitCode, isExited, isInitKind, isRunning, type ContainerView } from './view.ts';
 
 export interface StatusInput {
   pod: Pod;
@@ -56,7 +56,7 @@ export function containerStatus(v: ContainerView, initialized: boolean, runtimeN
   else if (v.waiting) state = { waiting: v.waiting };
   else if (c) state = { waiting: { reason: 'ContainerCreating' } };
   // not created yet: app containers wait for the init containers, which wait their turn
-  else state = { waiting: { reason: v.kind === 'app' && initialized ? 'ContainerCreating' : 'PodInitializing' } };
+  else state = { waiting: { reason: (v.kind === 'app' || v.kind === 'ephemeral') && initialized ? 'ContainerCreating' : 'PodInitializing' } };
   return {
     name: v.spec.name,
     state,
@@ -68,6 +68,12 @@ export function containerStatus(v: ContainerView, initialized: boolean, runtimeN
     ...(c ? { containerID: `${runtimeName}://${c.id}` } : {}),
     started: isRunning(v) && v.started,
   };
+}
+
+/** An ephemeral container's status: never ready, no `started` (no probe manager tracks it). */
+function ephemeralStatus(v: ContainerView, runtimeName: string): ContainerStatus {
+  const { started: _started, ...s } = containerStatus(v, true, runtimeName);
+  return { ...s, ready: false };
 }
 
 /** The kubelet's getPhase. */
@@ -112,9 +118,10 @@ export function podStatus(input: StatusInput): PodStatus {
   if (oldPhase === 'Succeeded' || oldPhase === 'Failed') phase = oldPhase;
   const terminal = phase === 'Succeeded' || phase === 'Failed';
 
-  const apps = views.filter((v) => v.kind !== 'init');
+  // readiness is the app containers' and sidecars' (never an ephemeral container's)
+  const apps = views.filter((v) => v.kind === 'app' || v.kind === 'sidecar');
   const unready = apps.filter((v) => !(isRunning(v) && v.ready)).map((v) => v.spec.name);
-  const pendingInit = views.filter((v) => v.kind !== 'app' && !(v.kind === 'init' ? isExited(v) && exitCode(v) === 0 : isRunning(v) && v.started)).map((v) => v.spec.name);
+  const pendingInit = views.filter((v) => isInitKind(v.kind) && !(v.kind === 'init' ? isExited(v) && exitCode(v) === 0 : isRunning(v) && v.started)).map((v) => v.spec.name);
   const readyMsg = `containers with unready status: [${unready.join(' ')}]`;
   const conditions: PodCondition[] = [
     ...(old.conditions ?? []).filter((c) => !OWNED.includes(c.type ?? '')),
@@ -136,9 +143,12 @@ export function podStatus(input: StatusInput): PodStatus {
     startTime: old.startTime ?? rfc3339(now),
     containerStatuses: views.filter((v) => v.kind === 'app').map((v) => containerStatus(v, input.initialized, input.runtimeName)),
   };
-  const inits = views.filter((v) => v.kind !== 'app');
+  const inits = views.filter((v) => isInitKind(v.kind));
   if (inits.length) status.initContainerStatuses = inits.map((v) => containerStatus(v, input.initialized, input.runtimeName));
   else delete status.initContainerStatuses;
+  const ephemeral = views.filter((v) => v.kind === 'ephemeral');
+  if (ephemeral.length) status.ephemeralContainerStatuses = ephemeral.map((v) => ephemeralStatus(v, input.runtimeName));
+  else delete status.ephemeralContainerStatuses;
   if (ips.length) {
     status.podIP = ips[0];
     status.podIPs = ips.map((ip) => ({ ip }));

@@ -43,7 +43,8 @@ export async function killContainer(ctx: KillContext, v: ContainerView, deadline
 export async function killPod(ctx: KillContext, views: ContainerView[], graceSeconds: number): Promise<void> {
   const deadline = Date.now() + graceSeconds * 1000;
   const message = (v: ContainerView) => `Stopping container ${v.spec.name}`;
-  await Promise.all(views.filter((v) => v.kind === 'app' && isRunning(v)).map((v) => killContainer(ctx, v, deadline, message(v))));
+  // ephemeral containers stop with the app containers
+  await Promise.all(views.filter((v) => (v.kind === 'app' || v.kind === 'ephemeral') && isRunning(v)).map((v) => killContainer(ctx, v, deadline, message(v))));
   for (const v of views.filter((v) => v.kind === 'sidecar').reverse()) await killContainer(ctx, v, deadline, message(v));
   await Promise.all(views.filter((v) => v.kind === 'init').map((v) => killContainer(ctx, v, Date.now(), message(v))));
   // anything that was only created (never started) is stopped too

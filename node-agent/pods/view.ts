@@ -7,7 +7,8 @@
 import type { Container, PodSpec } from '../../lib/api/core/pod.ts';
 import type { ContainerInfo } from '../runtime/types.ts';
 
-export type ContainerKind = 'init' | 'sidecar' | 'app';
+/** ephemeral: added by `kubectl debug`, started once, never restarted, no probes */
+export type ContainerKind = 'init' | 'sidecar' | 'app' | 'ephemeral';
 
 /** A container of the pod spec; the API guarantees the name. */
 export type PodContainer = Container & { name: string };
@@ -27,13 +28,21 @@ export interface ContainerView {
   unhealthy?: 'liveness' | 'startup';
 }
 
-/** Init containers (plain or sidecar) then app containers, in the pod's order. */
+/** Init containers (plain or sidecar), app containers, then ephemeral containers, in the pod's order. */
 export function podContainers(spec: PodSpec): { spec: PodContainer; kind: ContainerKind }[] {
   return [
     ...(spec.initContainers ?? []).map((c) => ({ spec: c as PodContainer, kind: (c.restartPolicy === 'Always' ? 'sidecar' : 'init') as ContainerKind })),
     ...(spec.containers ?? []).map((c) => ({ spec: c as PodContainer, kind: 'app' as ContainerKind })),
+    // an ephemeral container carries a Container's fields (and targetContainerName)
+    ...(spec.ephemeralContainers ?? []).map((c) => ({ spec: c as PodContainer, kind: 'ephemeral' as ContainerKind })),
   ];
 }
+
+/** The container whose processes an ephemeral container sees (`kubectl debug --target`). */
+export const targetOf = (v: ContainerView): string | undefined => (v.kind === 'ephemeral' ? (v.spec as { targetContainerName?: string }).targetContainerName || undefined : undefined);
+
+/** Init containers proper and sidecars: what the pod's initialization waits for. */
+export const isInitKind = (kind: ContainerKind) => kind === 'init' || kind === 'sidecar';
 
 /** The newest two instances of each container name (by attempt, then creation time). */
 export function instancesByName(infos: ContainerInfo[]): Map<string, { current?: ContainerInfo; previous?: ContainerInfo }> {

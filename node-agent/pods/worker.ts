@@ -30,7 +30,7 @@ import { planPod, type Action, type RestartPolicy } from './plan.ts';
 import { containerSpec, logDirectory, sandboxSpec } from './specs.ts';
 import { podStatus } from './status.ts';
 import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
-import { instancesByName, isExited, isRunning, podContainers, type ContainerView } from './view.ts';
+import { instancesByName, isExited, isRunning, podContainers, targetOf, type ContainerView } from './view.ts';
 import { containerMounts, prepareVolumes, removePodDir, VolumeError } from './volumes.ts';
 
 export interface PodContext {
@@ -289,8 +289,9 @@ export class PodWorker {
       const inst = byName.get(spec.name) ?? {};
       const cur = inst.current;
       const running = cur?.state === 'running';
-      if (kind !== 'init') this.probes.track(spec, running ? { id: cur.id, startedAt: cur.startedAt?.getTime() ?? Date.now() } : undefined);
-      const p = kind === 'init' ? { started: running, ready: false, unhealthy: undefined } : this.probes.state(spec);
+      const probed = kind !== 'init' && kind !== 'ephemeral';
+      if (probed) this.probes.track(spec, running ? { id: cur.id, startedAt: cur.startedAt?.getTime() ?? Date.now() } : undefined);
+      const p = probed ? this.probes.state(spec) : { started: running, ready: false, unhealthy: undefined };
       const view: ContainerView = { spec, kind, current: cur, previous: inst.previous, restartCount: cur?.attempt ?? 0, waiting: this.failures.get(spec.name), ...p };
       return view;
     });
@@ -416,6 +417,7 @@ export class PodWorker {
       const env = await containerEnv(podForEnv, c, this.ctx.lookup, hostIP);
       const mounts = containerMounts(c, this.volumes?.dirs ?? new Map(), env);
       const spec = containerSpec({ pod: this.pod, container: c, kind: v.kind, attempt, imageRef, owner: this.ctx.owner, env, mounts });
+      spec.pidTarget = this.pidTarget(v);
       try {
         id = await rt.createContainer(sandbox.id, spec, sandbox.spec);
       } catch (e) {
@@ -444,6 +446,15 @@ export class PodWorker {
         await rt.stopContainer(id, this.pod.spec?.terminationGracePeriodSeconds ?? 30);
       }
     }
+  }
+
+  /** `kubectl debug --target`: the target's running instance, whose process namespace is shared (the kubelet's getTargetID). */
+  private pidTarget(v: ContainerView): string | undefined {
+    const target = targetOf(v);
+    if (!target) return undefined;
+    const id = this.views.find((x) => x.spec.name === target && x.kind !== 'ephemeral')?.current?.id;
+    if (!id) throw new ConfigError(`unable to find target container ${target}`);
+    return id;
   }
 
   private killContext(): KillContext {

@@ -24,8 +24,12 @@ export function nanosToDate(ns: string | undefined): Date | undefined {
   return new Date(Number(BigInt(ns) / 1_000_000n));
 }
 
+/** The kubelet's namespaces of a pod: host network, host PID or a shared one, host IPC. */
+function namespaces(spec: SandboxSpec): T.NamespaceOption {
+  return { network: spec.hostNetwork ? 'NODE' : 'POD', pid: spec.pid ?? 'CONTAINER', ipc: spec.hostIPC ? 'NODE' : 'POD' };
+}
+
 export function sandboxConfig(spec: SandboxSpec): T.PodSandboxConfig {
-  const nodeNetwork = spec.hostNetwork ? 'NODE' : 'POD';
   return {
     metadata: { name: spec.name, namespace: spec.namespace, uid: spec.uid, attempt: spec.attempt },
     hostname: spec.hostname,
@@ -34,11 +38,12 @@ export function sandboxConfig(spec: SandboxSpec): T.PodSandboxConfig {
     portMappings: spec.portMappings.map((p) => ({ protocol: p.protocol, containerPort: p.containerPort, hostPort: p.hostPort, hostIp: p.hostIp })),
     labels: spec.labels,
     annotations: spec.annotations,
-    linux: { cgroupParent: spec.cgroupParent, securityContext: { namespaceOptions: { network: nodeNetwork, pid: 'CONTAINER', ipc: 'POD' } } },
+    linux: { cgroupParent: spec.cgroupParent, securityContext: { namespaceOptions: namespaces(spec) } },
   };
 }
 
-export function containerConfig(spec: ContainerSpec): T.ContainerConfig {
+export function containerConfig(spec: ContainerSpec, sandbox?: SandboxSpec): T.ContainerConfig {
+  const pod = sandbox ? namespaces(sandbox) : { network: 'POD' as const, pid: 'CONTAINER' as const, ipc: 'POD' as const };
   return {
     metadata: { name: spec.name, attempt: spec.attempt },
     image: { image: spec.image, userSpecifiedImage: spec.userImage },
@@ -53,7 +58,10 @@ export function containerConfig(spec: ContainerSpec): T.ContainerConfig {
     stdin: spec.stdin,
     stdinOnce: spec.stdinOnce,
     tty: spec.tty,
-    linux: { securityContext: { privileged: spec.privileged, namespaceOptions: { network: 'POD', pid: 'CONTAINER', ipc: 'POD' } } },
+    // an ephemeral container with a target shares that container's process namespace (the kubelet's TARGET)
+    // the pod's namespaces; an ephemeral container with a target shares that container's process
+    // namespace (the kubelet's TARGET)
+    linux: { securityContext: { privileged: spec.privileged, namespaceOptions: { ...pod, network: 'POD', ...(spec.pidTarget ? { pid: 'TARGET', targetId: spec.pidTarget } : {}) } } },
   };
 }
 
@@ -136,7 +144,7 @@ export class CriRuntime implements Runtime {
   }
 
   createContainer(sandboxId: string, spec: ContainerSpec, sandbox: SandboxSpec) {
-    return this.client.createContainer(sandboxId, containerConfig(spec), sandboxConfig(sandbox));
+    return this.client.createContainer(sandboxId, containerConfig(spec, sandbox), sandboxConfig(sandbox));
   }
   startContainer(id: string) {
     return this.client.startContainer(id);

@@ -44,6 +44,8 @@ export class SimulatedRuntime implements Runtime {
   /** pending delays and how to release their waiters if the runtime closes first */
   private readonly timers = new Map<ReturnType<typeof setTimeout>, () => void>();
   private readonly pulled = new Set<string>();
+  /** ephemeral container → the container whose process namespace it shares */
+  private readonly pidTargets = new Map<string, string>();
   private nextIp = 2;
   private seq = 0;
 
@@ -105,7 +107,13 @@ export class SimulatedRuntime implements Runtime {
 
   async createContainer(sandboxId: string, spec: ContainerSpec, sandbox: SandboxSpec): Promise<string> {
     if (!this.sandboxes.get(sandboxId)?.ready) throw new Error(`sandbox ${sandboxId} is not ready`);
+    // as containerd: a process namespace is joined only in the same sandbox, while its owner runs
+    if (spec.pidTarget) {
+      const target = this.containers.get(spec.pidTarget);
+      if (target?.sandboxId !== sandboxId || target.state !== 'running') throw new Error(`target container ${spec.pidTarget} is not running in sandbox ${sandboxId}`);
+    }
     const id = this.id('sim-c-');
+    if (spec.pidTarget) this.pidTargets.set(id, spec.pidTarget);
     this.containers.set(id, {
       id,
       sandboxId,
@@ -156,6 +164,11 @@ export class SimulatedRuntime implements Runtime {
   }
   async removeContainer(id: string) {
     this.containers.delete(id);
+    this.pidTargets.delete(id);
+  }
+  /** The container whose processes `id` sees (`kubectl debug --target`), for tests. */
+  pidTargetOf(id: string): string | undefined {
+    return this.pidTargets.get(id);
   }
   async listContainers(labels?: Labels): Promise<ContainerInfo[]> {
     return [...this.containers.values()].filter((c) => matches(c.labels, labels)).map((c) => ({ ...c }));

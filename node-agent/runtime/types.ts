@@ -20,7 +20,7 @@ export const LABELS = {
   node: 'timonier.dev/node',
   /** the cluster (a digest of its CA): the same node name in two clusters is two owners */
   cluster: 'timonier.dev/cluster',
-  /** init | sidecar | app (ours: lets a runtime that runs nothing tell init containers apart) */
+  /** init | sidecar | app | ephemeral (ours: lets a runtime that runs nothing tell init containers apart) */
   containerKind: 'timonier.dev/container-kind',
 } as const;
 
@@ -35,6 +35,10 @@ export interface SandboxSpec {
   /** cgroupfs path, e.g. /kubepods/besteffort/pod<uid> */
   cgroupParent: string;
   hostNetwork: boolean;
+  /** the node's process namespace (hostPID: `kubectl debug node/`) or, with shareProcessNamespace, one for the pod */
+  pid?: 'NODE' | 'POD';
+  /** the node's IPC namespace (hostIPC) */
+  hostIPC?: boolean;
   portMappings: { containerPort: number; hostPort?: number; protocol: 'TCP' | 'UDP' | 'SCTP'; hostIp?: string }[];
   dns?: { servers: string[]; searches: string[]; options: string[] };
   labels: Labels;
@@ -75,6 +79,11 @@ export interface ContainerSpec {
   stdin: boolean;
   stdinOnce: boolean;
   privileged: boolean;
+  /**
+   * an ephemeral container's target (`kubectl debug --target`): the id of the container whose
+   * process namespace it joins, so that it sees that container's processes
+   */
+  pidTarget?: string;
   labels: Labels;
   annotations: Labels;
 }

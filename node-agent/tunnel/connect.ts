@@ -134,6 +134,16 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
     }
   }
 
+  async function webhook(id: number, msg: Extract<ToAgent, { type: 'webhook' }>) {
+    try {
+      if (!handlers.webhook) throw Object.assign(new Error('this node serves no admission webhooks'), { code: 502 });
+      const r = await handlers.webhook(msg.req);
+      if (running.delete(id)) send({ type: 'webhook-result', id, status: r.status, body: r.body });
+    } catch (e) {
+      finish(id, e);
+    }
+  }
+
   function stream(id: number, msg: Extract<ToAgent, { type: 'stream' }>) {
     const io = {
       send: (bytes: Uint8Array) => ws.readyState === WebSocket.OPEN && ws.send(dataFrame(id, bytes)),
@@ -194,6 +204,7 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
       if (msg.type === 'logs') void logs(msg.id, msg, ctl.signal);
       else if (msg.type === 'exec') void exec(msg.id, msg);
       else if (msg.type === 'stream') stream(msg.id, msg);
+      else if (msg.type === 'webhook') void webhook(msg.id, msg);
     },
     abandon() {
       for (const ctl of running.values()) ctl.abort();

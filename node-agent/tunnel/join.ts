@@ -6,7 +6,7 @@
  * Without a CA the agent first discovers it (cluster-info.ts), so the token never travels over a
  * connection it has not verified.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOIN_PATH } from '../../lib/tunnel/protocol.ts';
 import { CLUSTER_INFO_PATH, verifiedCA } from './cluster-info.ts';
@@ -84,6 +84,16 @@ async function renewIfOld(file: string, kept: Kept): Promise<Kept> {
   } catch {
     return kept; // still valid: try again at the next start
   }
+}
+
+/** What `join` kept in the state directory, if anything (for `node-agent leave`). */
+export function keptCredential(stateDir: string): Promise<Pick<Kept, 'server' | 'nodeName' | 'credential' | 'caPem'> | undefined> {
+  return readKept(join(stateDir, CREDENTIAL_FILE));
+}
+
+/** Forgets the credential: a later start needs a join token again. */
+export async function forgetCredential(stateDir: string): Promise<void> {
+  await rm(join(stateDir, CREDENTIAL_FILE), { force: true });
 }
 
 async function readKept(file: string): Promise<Kept | undefined> {

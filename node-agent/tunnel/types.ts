@@ -4,10 +4,10 @@
  * every request reaches it over the one WebSocket it opened (openTunnel).
  */
 
-import type { ExecRequest, ExecResult, LogsRequest, StreamRequest } from '../../lib/tunnel/protocol.ts';
+import type { ExecRequest, ExecResult, LogsRequest, StreamRequest, WebhookCall } from '../../lib/tunnel/protocol.ts';
 import type { StreamIO, StreamSession } from '../streams/sessions.ts';
 
-export type { ExecRequest, ExecResult, LogsRequest, StreamIO, StreamRequest, StreamSession };
+export type { ExecRequest, ExecResult, LogsRequest, StreamIO, StreamRequest, StreamSession, WebhookCall };
 
 export interface TunnelHandlers {
   /**
@@ -22,6 +22,12 @@ export interface TunnelHandlers {
    * over `io`, and receives the client's messages. Optional: a node without it refuses streams.
    */
   stream?(req: StreamRequest, io: StreamIO): StreamSession;
+  /**
+   * An admission webhook served on this node (node-agent/webhooks/call.ts): the webhook's status
+   * and body; a thrown error is a transport failure, in Go's words. Optional: a node without it
+   * answers that it serves no webhooks.
+   */
+  webhook?(req: WebhookCall): Promise<{ status: number; body: string }>;
 }
 
 export interface JoinOptions {

@@ -254,8 +254,10 @@ test('deleting a cluster removes every object and log row; the others and the ro
     assert.equal(await ok('b', ['get', 'cm', 'cfg', '-o', 'jsonpath={.data.owner}']), 'b');
     assert.equal(JSON.parse((await cluster.kubectl(['get', 'ns', '-o', 'json'])).stdout).items.length, rootBefore);
 
-    // a cluster of the same name starts empty
+    // a cluster of the same name starts empty, and refuses the tokens its predecessor issued
+    const credential = JSON.parse(await readFile(join(cluster.dir, 'node-a', CREDENTIAL_FILE), 'utf8')).credential as string;
     assert.equal((await cluster.api('POST', CLUSTERS, { body: named('a') })).status, 201);
+    assert.equal((await cluster.api('GET', '/clusters/a/api/v1/nodes/node-a', { token: credential })).status, 401, "the old a's node credential");
     assert.deepEqual((await ok('a', ['get', 'ns', '-o', 'name'])).trim().split('\n'), ['namespace/default', 'namespace/kube-node-lease', 'namespace/kube-public', 'namespace/kube-system']);
     assert.equal((await ok('a', ['get', 'deploy,pods,nodes', '-A', '-o', 'name'])).trim(), '');
   } finally {

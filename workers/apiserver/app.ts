@@ -14,13 +14,10 @@ import type { TokenAuthenticator } from './auth/authn.ts';
 import { defaultAuthorizer, type Authorizer } from './auth/authz.ts';
 import { authentication, authorization } from './auth/steps.ts';
 import { nodeRoutes } from './nodes/routes.ts';
-import { connectStorage } from './storage/connect.ts';
 import { bootstrapOnce } from './bootstrap.ts';
-import { scopedStorage } from './storage/scoped.ts';
-import { ROOT_CLUSTER, tenantPath } from './clusters/address.ts';
-import { isServed } from './clusters/records.ts';
-import { clusterWriteLimiter, limitedStorage, limitsOf } from './clusters/limits.ts';
-import { resourceNotFound, toStatusError } from '../../lib/errors.ts';
+import { clusterWriteLimiter } from './clusters/limits.ts';
+import { clusterAddressing } from './clusters/addressing.ts';
+import { toStatusError } from '../../lib/errors.ts';
 import { statusResponse } from './handlers/respond.ts';
 import { discardUnreadBody } from './handlers/body.ts';
 import { resourceHandler } from './handlers/resource.ts';
@@ -36,40 +33,11 @@ export interface AppOptions {
   authorizer?: Authorizer;
 }
 
-/**
- * The cluster of a request that came in as `/clusters/<name>/...` and is dispatched again without
- * the prefix (keyed by the request object: nothing a client sends can set it).
- */
-const addressed = new WeakMap<Request, string>();
-
 export function createApp(opts: AppOptions = {}) {
   const authorizer = opts.authorizer ?? defaultAuthorizer;
   const app = new Hono<AppEnv>();
 
-  // First, the cluster: a tenant's request runs through the whole pipeline again, with the root's
-  // path, so every step after this one (request info, routes, discovery, OpenAPI, watch, exec,
-  // logs, node routes) serves both alike.
-  app.use('*', async (c, next) => {
-    let cluster = addressed.get(c.req.raw);
-    if (cluster === undefined) {
-      const url = new URL(c.req.url);
-      const tenant = tenantPath(url.pathname);
-      if (tenant) {
-        // the root has no second address: /clusters/default/... is as unknown as any other name
-        if (tenant.cluster === ROOT_CLUSTER) throw resourceNotFound();
-        url.pathname = tenant.path;
-        const inner = new Request(url, c.req.raw);
-        addressed.set(inner, tenant.cluster);
-        return app.fetch(inner, c.env, c.executionCtx);
-      }
-      cluster = ROOT_CLUSTER;
-    }
-    const root = connectStorage(c.env);
-    if (cluster !== ROOT_CLUSTER && !(await isServed(root, cluster))) throw resourceNotFound();
-    c.set('cluster', cluster);
-    c.set('storage', limitedStorage(scopedStorage(root, cluster), cluster, limitsOf(c.env))); // a tenant's objects and bytes are limited
-    await next();
-  });
+  app.use('*', clusterAddressing(app));
 
   app.use('*', async (c, next) => {
     const started = performance.now();

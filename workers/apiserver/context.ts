@@ -6,8 +6,10 @@ import type { Authorizer } from './auth/authz.ts';
 import type { Storage } from './storage/types.ts';
 
 export interface Vars {
-  /** the virtual cluster this request addresses; one ("default") for now */
+  /** the cluster this request addresses ("default": the root) */
   cluster: string;
+  /** a tenant's Cluster uid: its tokens name it, so a cluster made again under the same name refuses them */
+  clusterUid?: string;
   info: RequestInfo;
   user: UserInfo;
   /** the authorizer in force (access reviews ask it too) */

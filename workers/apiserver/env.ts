@@ -21,6 +21,8 @@ export interface Env {
   METRICS: DurableObjectNamespace<Metrics>;
   /** the tunnels node agents open (pods/log, pods/exec), one per cluster and node */
   NODE_TUNNEL: DurableObjectNamespace<NodeTunnel>;
+  /** local runtime only: makes admission webhooks' `url` calls from Node, trusting their caBundle (local/webhook-caller.ts) */
+  WEBHOOK_CALLER?: Fetcher;
   /** service ClusterIP range, an IPv4 CIDR (default 10.96.0.0/12) */
   SERVICE_CLUSTER_IP_RANGE?: string;
   /** seconds an event lives after its last occurrence (default 3600) */
@@ -33,9 +35,9 @@ export interface Env {
   CLUSTER_MAX_OBJECTS?: string;
   /** per tenant cluster: bytes of stored objects (default 67108864, 64 MiB; 0 = no limit) */
   CLUSTER_MAX_BYTES?: string;
-  /** per tenant cluster and isolate: sustained writes per second of its users, components exempt (default 100; 0 = no limit) */
+  /** per tenant cluster and isolate: sustained writes per second of its users, components exempt (default 20; 0 = no limit) */
   CLUSTER_WRITE_QPS?: string;
-  /** per tenant cluster and isolate: writes an idle cluster may make at once (default 200) */
+  /** per tenant cluster and isolate: writes an idle cluster may make at once (default 100) */
   CLUSTER_WRITE_BURST?: string;
   /** change messages for the controllers (one per committed write), and the cron's resync requests */
   CHANGES?: Queue<ChangeMessage | ResyncMessage>;

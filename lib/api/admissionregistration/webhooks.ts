@@ -66,7 +66,7 @@ export const validatingWebhook = message({
   matchConditions: list(11, matchCondition, { patchStrategy: 'merge', patchMergeKey: 'name', listType: 'map', listMapKeys: ['name'], doc: matchConditionsDoc }),
 });
 
-const webhooksMeta = { patchStrategy: 'merge', patchMergeKey: 'name', listType: 'map', listMapKeys: ['name'] } as const;
+const webhooksMeta = { patchStrategy: 'merge' as const, patchMergeKey: 'name', listType: 'map' as const, listMapKeys: ['name'] };
 
 export const mutatingWebhookConfiguration = v.object({
   ...objectEntries,

@@ -4,7 +4,9 @@
  * allocator, then RBAC's escalation check (which Kubernetes makes in the RBAC kinds' storage; it
  * is also the one step on update). Each plugin is a function of (context, descriptor, object)
  * that mutates or throws.
- * Admission webhooks will plug in after these.
+ * The mutating admission webhooks come after Priority (a change they make reruns the mutating
+ * chain once, as Kubernetes' reinvocation does), the validating ones after LimitRanger's checks
+ * and before ResourceQuota (admission/webhooks/). DELETE runs the webhooks only.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Storage } from '../storage/types.ts';
@@ -18,6 +20,18 @@ import { limitRangerMutate, limitRangerValidate } from '../quota/limit-ranger.ts
 import { resourceQuota } from '../quota/admission.ts';
 import type { Authorizer } from '../auth/authz.ts';
 import { rbacEscalationOnCreate, rbacEscalationOnUpdate } from '../rbac/admission.ts';
+import type { DeleteOptions } from '../../../lib/api/meta.ts';
+import {
+  mutatingWebhooksOnCreate,
+  mutatingWebhooksOnUpdate,
+  newReinvocation,
+  validatingWebhooksOnCreate,
+  validatingWebhooksOnUpdate,
+  webhooksOnDelete,
+  type Reinvocation,
+  type WebhookAttributes,
+} from './webhooks/index.ts';
+import { policiesOnCreate, policiesOnDelete, policiesOnUpdate } from './vap/plugins.ts';
 
 export interface AdmissionContext {
   storage: Storage;
@@ -31,23 +45,57 @@ export interface AdmissionContext {
   dryRun?: boolean;
   /** a write admission itself commits (the quota charge), for watches and controllers */
   afterCommit?(desc: KindDescriptor, type: 'MODIFIED', obj: KubeObject): void;
+  /** the request as admission webhooks see it; absent for the server's own writes (no webhook called) */
+  webhooks?: WebhookAttributes;
+  /** the subresource written ('status', 'scale'), '' for the object itself */
+  subresource?: string;
+  /** the mutating webhooks' reinvocation state of this admission */
+  reinvocation?: Reinvocation;
 }
 
 export type AdmissionPlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject) => Promise<void> | void;
 
 export type AdmissionUpdatePlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject, old: KubeObject) => Promise<void> | void;
 
-const onCreate: AdmissionPlugin[] = [namespaceLifecycle, limitRangerMutate, serviceAccount, defaultTolerationSeconds, priority, allocateClusterIP, rbacEscalationOnCreate];
-const onUpdate: AdmissionUpdatePlugin[] = [rbacEscalationOnUpdate];
+/** the mutating chain (rerun once when a webhook changed the object), then what Kubernetes does in storage */
+const onCreate: AdmissionPlugin[] = [namespaceLifecycle, limitRangerMutate, serviceAccount, defaultTolerationSeconds, priority, mutatingWebhooksOnCreate];
+const afterCreate: AdmissionPlugin[] = [allocateClusterIP, rbacEscalationOnCreate];
+const onUpdate: AdmissionUpdatePlugin[] = [mutatingWebhooksOnUpdate];
+/** not on /status */
+const afterUpdate: AdmissionUpdatePlugin[] = [rbacEscalationOnUpdate];
 /** validating admission on create, after the object's own validation; ResourceQuota last */
-const validateOnCreate: AdmissionPlugin[] = [limitRangerValidate, resourceQuota];
+const validateOnCreate: AdmissionPlugin[] = [limitRangerValidate, policiesOnCreate, validatingWebhooksOnCreate, resourceQuota];
+const validateOnUpdate: AdmissionUpdatePlugin[] = [policiesOnUpdate, validatingWebhooksOnUpdate];
 
 export async function admitCreate(ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject): Promise<void> {
+  ctx.reinvocation = newReinvocation();
   for (const plugin of onCreate) await plugin(ctx, desc, obj);
+  if (ctx.reinvocation.requested) {
+    ctx.reinvocation.round = 1;
+    for (const plugin of onCreate) await plugin(ctx, desc, obj);
+  }
+  for (const plugin of afterCreate) await plugin(ctx, desc, obj);
 }
 
 export async function admitUpdate(ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject, old: KubeObject): Promise<void> {
+  ctx.reinvocation = newReinvocation();
   for (const plugin of onUpdate) await plugin(ctx, desc, obj, old);
+  if (ctx.reinvocation.requested) {
+    ctx.reinvocation.round = 1;
+    for (const plugin of onUpdate) await plugin(ctx, desc, obj, old);
+  }
+  if (ctx.subresource !== 'status') for (const plugin of afterUpdate) await plugin(ctx, desc, obj, old);
+}
+
+/** validating admission on update, after the object's own validation */
+export async function validateUpdate(ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject, old: KubeObject): Promise<void> {
+  for (const plugin of validateOnUpdate) await plugin(ctx, desc, obj, old);
+}
+
+/** admission of a DELETE (`current` is the object deleted): the webhooks */
+export async function admitDelete(ctx: AdmissionContext, desc: KindDescriptor, current: KubeObject, opts: Omit<DeleteOptions, 'kind' | 'apiVersion'>): Promise<void> {
+  await policiesOnDelete(ctx, desc, current);
+  await webhooksOnDelete(ctx, desc, current, opts);
 }
 
 export async function validateCreate(ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject): Promise<void> {

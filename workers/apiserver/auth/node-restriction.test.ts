@@ -26,6 +26,8 @@ test('a node modifies only its own Node', async () => {
   assert.equal(await check('PATCH', '/api/v1/nodes/n1/status'), undefined);
   assert.equal(await check('POST', '/api/v1/nodes', { metadata: { name: 'n1' } }), undefined);
   assert.equal(await check('PATCH', '/api/v1/nodes/n2'), 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
+  assert.equal(await check('DELETE', '/api/v1/nodes/n1'), undefined);
+  assert.equal(await check('DELETE', '/api/v1/nodes/n2'), 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
   assert.equal(await check('POST', '/api/v1/nodes', { metadata: { name: 'n3' } }), 'nodes "n3" is forbidden: node "n1" is not allowed to modify node "n3"');
 });
 

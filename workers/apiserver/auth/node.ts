@@ -28,7 +28,10 @@ const WRITE = ['update', 'patch'];
 const NODE_RULES: Rule[] = [
   { group: '', resources: ['services', 'endpoints', 'nodes', 'pods'], verbs: READ },
   { group: 'discovery.k8s.io', resources: ['endpointslices'], verbs: READ },
-  { group: '', resources: ['nodes'], verbs: ['create', ...WRITE] },
+  // delete: `node-agent leave` removes its own Node (NodeRestriction: its own only). Kubernetes
+  // 1.32's node rules stop at update/patch (older ones had delete); a node removing itself adds
+  // nothing to what it can already do to its pods and status
+  { group: '', resources: ['nodes'], verbs: ['create', 'delete', ...WRITE] },
   { group: '', resources: ['nodes/status', 'pods/status'], verbs: WRITE },
   { group: '', resources: ['pods'], verbs: ['create', 'delete'] },
   { group: '', resources: ['pods/eviction'], verbs: ['create'] },

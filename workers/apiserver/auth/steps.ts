@@ -25,7 +25,7 @@ export function authentication(authorizer: Authorizer, extra: TokenAuthenticator
     const storage = c.get('storage');
     const authenticated = await authenticate(c.req.header('Authorization') ?? null, [
       adminToken(c.env.ADMIN_TOKEN),
-      controlPlaneTokens(c.env.TOKEN_SIGNING_KEY, storage, c.get('cluster')),
+      controlPlaneTokens(c.env.TOKEN_SIGNING_KEY, storage, c.get('cluster'), c.get('clusterUid')),
       bootstrapTokens(storage),
       jwtAuthenticators(c.env.AUTHENTICATION_CONFIG),
       ...extra,

@@ -95,3 +95,23 @@ test('a copy older than the compaction point is reloaded whole', async () => {
   assert.deepEqual((s.objects.get(`${P}a`) as { rules?: unknown }).rules, [{ verbs: ['get'] }]);
   db.done();
 });
+
+test('copies are kept for recently read clusters only: the least recent go past the count, idle ones after a while', async () => {
+  const db = await fresh();
+  let clock = 0;
+  const f = new FollowedSet([P], 250, () => clock, { maxClusters: 2, idleMs: 60_000 });
+  await f.read(db.storage, 'a');
+  await f.read(db.storage, 'b');
+  await f.read(db.storage, 'a');
+  await f.read(db.storage, 'c'); // b is the least recently read
+  assert.equal(f.held, 2);
+  const reads = db.reads();
+  await f.read(db.counted, 'a');
+  assert.equal(db.reads(), reads, 'a is still held');
+  await f.read(db.counted, 'b');
+  assert.equal(db.reads(), reads + 1, 'b was dropped: read again');
+  clock += 60_001;
+  await f.read(db.storage, 'a');
+  assert.equal(f.held, 1, 'the others went idle');
+  db.done();
+});

@@ -13,6 +13,9 @@
  * Concurrent requests never share a refresh in flight (workerd forbids completing one request's
  * I/O from another): each reads for itself, and events at or below the revision already applied
  * are skipped, so the copy only moves forward.
+ *
+ * Memory: a copy is kept for the clusters read recently only (at most `maxClusters`, the least
+ * recently read dropped first, and none unread for `idleMs`), so idle clusters cost nothing.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Storage } from '../storage/types.ts';
@@ -37,16 +40,30 @@ export function noteCommit(cluster: string, key: string): void {
   for (const f of followers) f.touch(cluster, key);
 }
 
+interface ClusterCopy {
+  prefixes: Map<string, PrefixState>;
+  version: number;
+  merged?: Snapshot;
+  readAt: number;
+}
+
 export class FollowedSet {
-  private readonly clusters = new Map<string, { prefixes: Map<string, PrefixState>; version: number; merged?: Snapshot }>();
+  /** in order of last read (a Map keeps insertion order; a read re-inserts) */
+  private readonly clusters = new Map<string, ClusterCopy>();
   private readonly derivedCache = new WeakMap<object, Map<string, unknown>>();
 
   constructor(
     readonly prefixes: string[],
     private readonly maxStalenessMs = 250,
     private readonly now: () => number = Date.now,
+    private readonly limits = { maxClusters: 256, idleMs: 10 * 60_000 },
   ) {
     followers.add(this);
+  }
+
+  /** How many clusters' copies are held (for tests and metrics). */
+  get held(): number {
+    return this.clusters.size;
   }
 
   touch(cluster: string, key: string): void {
@@ -57,9 +74,12 @@ export class FollowedSet {
 
   /** The current objects of the cluster under the followed prefixes. */
   async read(storage: Storage, cluster: string): Promise<Snapshot> {
-    let c = this.clusters.get(cluster);
-    if (!c) this.clusters.set(cluster, (c = { prefixes: new Map(), version: 0 }));
-    const entry = c;
+    const now = this.now();
+    const entry: ClusterCopy = this.clusters.get(cluster) ?? { prefixes: new Map(), version: 0, readAt: now };
+    this.clusters.delete(cluster);
+    entry.readAt = now;
+    this.clusters.set(cluster, entry);
+    this.forgetIdle(now);
     const changed = await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry.prefixes, p)));
     if (changed.some(Boolean) || !entry.merged) {
       entry.version++;
@@ -68,6 +88,14 @@ export class FollowedSet {
       entry.merged = { objects, version: entry.version };
     }
     return entry.merged;
+  }
+
+  /** Drops the least recently read copies past the count, and those unread for too long. */
+  private forgetIdle(now: number): void {
+    for (const [name, c] of this.clusters) {
+      if (this.clusters.size <= this.limits.maxClusters && now - c.readAt < this.limits.idleMs) break;
+      this.clusters.delete(name);
+    }
   }
 
   /**

@@ -1,54 +1,56 @@
 /**
  * Kubernetes' regex library (library/regex.go): `s.find(re)` → the first match or '', and
- * `s.findAll(re)`, `s.findAll(re, n)` → the matches, with RE2 semantics (linear time, no
- * backtracking) from @bufbuild/re2, the engine @bufbuild/cel's `matches` uses. That package
- * exports no matcher, so its machine input is reached by file (the same module instance
- * esbuild and Node load for the package itself).
+ * `s.findAll(re)`, `s.findAll(re, n)` → the matches.
+ *
+ * The pattern is RE2's: @bufbuild/re2 (the engine of `matches`) checks its syntax and whether it
+ * matches at all, in linear time. That engine answers only yes or no, so the matched text is taken
+ * with the platform's RegExp (RE2's `(?P<name>` and leading flags translated); it only runs on
+ * strings RE2 found a match in. Go's leftmost-first semantics are JavaScript's too.
  */
 import { celMethod, CelScalar, listType } from '@bufbuild/cel';
 import { RE2JS } from '@bufbuild/re2';
-// @ts-expect-error no declaration for the internal module path
-import { fromUTF16 } from '../../../node_modules/@bufbuild/re2/dist/esm/MachineInput.js';
 import { charge } from './cost.ts';
 
 const { STRING, INT } = CelScalar;
-const UNANCHORED = 0;
 
-interface Engine {
-  executeEngine(input: unknown, pos: number, anchor: number, ncap: number): number[] | null;
+interface Compiled {
+  re2: RE2JS;
+  js: RegExp;
 }
 
-const compiled = new Map<string, Engine>();
+const compiled = new Map<string, Compiled>();
 
-function engine(pattern: string): Engine {
-  let e = compiled.get(pattern);
-  if (!e) {
-    try {
-      e = (RE2JS.compile(pattern) as unknown as { re2Input: Engine }).re2Input;
-    } catch (err) {
-      throw new Error(`error parsing regexp: ${(err as Error).message}`);
-    }
-    if (compiled.size > 256) compiled.clear();
-    compiled.set(pattern, e);
+function compileRe(pattern: string): Compiled {
+  let c = compiled.get(pattern);
+  if (c) return c;
+  let re2: RE2JS;
+  try {
+    re2 = RE2JS.compile(pattern);
+  } catch (err) {
+    throw new Error(`error parsing regexp: ${(err as Error).message.replace(/^error parsing regexp: /, '')}`);
   }
-  return e;
+  let flags = 'gu';
+  let body = pattern;
+  const lead = /^\(\?([imsU]+)\)/.exec(body);
+  if (lead) {
+    body = body.slice(lead[0].length);
+    for (const f of lead[1]) if (f !== 'U') flags += f;
+  }
+  c = { re2, js: new RegExp(body.replace(/\(\?P</g, '(?<'), flags) };
+  if (compiled.size > 256) compiled.clear();
+  compiled.set(pattern, c);
+  return c;
 }
 
 /** Up to `limit` (negative: all) leftmost non-overlapping matches, as Go's FindAllString. */
 export function findAll(s: string, pattern: string, limit = -1): string[] {
   charge(Math.ceil(s.length / 10) + 1);
-  const e = engine(pattern);
+  const c = compileRe(pattern);
+  if (limit === 0 || !c.re2.test(s)) return [];
   const out: string[] = [];
-  let pos = 0;
-  let prevEnd = -1;
-  while ((limit < 0 || out.length < limit) && pos <= s.length) {
-    const m = e.executeEngine(fromUTF16(s), pos, UNANCHORED, 2);
-    if (!m) break;
-    const [start, end] = m;
-    // an empty match right after the previous match is skipped, as Go does
-    if (!(start === end && start === prevEnd)) out.push(s.slice(start, end));
-    prevEnd = end;
-    pos = end > start ? end : end + 1;
+  for (const m of s.matchAll(c.js)) {
+    out.push(m[0]);
+    if (limit > 0 && out.length >= limit) break;
   }
   return out;
 }

@@ -44,8 +44,8 @@ const refused = async (p: Promise<unknown>): Promise<StatusError> => {
 };
 
 test('the limits from env: defaults, overrides, 0 turns one off, nonsense falls back', () => {
-  assert.deepEqual(clusterLimits({}), { maxObjects: 5000, maxBytes: 64 * 1024 * 1024, writeQps: 100, writeBurst: 200 });
-  assert.deepEqual(clusterLimits({ CLUSTER_MAX_OBJECTS: '10', CLUSTER_MAX_BYTES: '0', CLUSTER_WRITE_QPS: '5', CLUSTER_WRITE_BURST: 'lots' }), { maxObjects: 10, maxBytes: 0, writeQps: 5, writeBurst: 200 });
+  assert.deepEqual(clusterLimits({}), { maxObjects: 5000, maxBytes: 64 * 1024 * 1024, writeQps: 20, writeBurst: 100 });
+  assert.deepEqual(clusterLimits({ CLUSTER_MAX_OBJECTS: '10', CLUSTER_MAX_BYTES: '0', CLUSTER_WRITE_QPS: '5', CLUSTER_WRITE_BURST: 'lots' }), { maxObjects: 10, maxBytes: 0, writeQps: 5, writeBurst: 100 });
 });
 
 test('objects: creates up to the limit pass, the next is 403 with a quota-like message; a delete frees a slot', async () => {

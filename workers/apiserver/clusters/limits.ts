@@ -44,7 +44,7 @@ export interface ClusterLimits {
   writeBurst: number;
 }
 
-export const DEFAULT_CLUSTER_LIMITS: ClusterLimits = { maxObjects: 5000, maxBytes: 64 * 1024 * 1024, writeQps: 100, writeBurst: 200 };
+export const DEFAULT_CLUSTER_LIMITS: ClusterLimits = { maxObjects: 5000, maxBytes: 64 * 1024 * 1024, writeQps: 20, writeBurst: 100 };
 
 /** How old an isolate's count of a cluster may get before a create reads it again. */
 export const REFRESH_MS = 2000;

@@ -208,8 +208,17 @@ class Walker {
   }
 }
 
+/**
+ * Schemas that conform values their own way: custom resources are pruned by their structural
+ * schema rather than decoded as Go types (crd/custom-kind.ts).
+ */
+const ownConform = new WeakMap<object, (value: unknown) => Conformed>();
+export const conformWith = (schema: v.GenericSchema, f: (value: unknown) => Conformed): void => void ownConform.set(schema, f);
+
 /** Conforms a decoded JSON value to `schema`; `kind` names the root Go struct. */
 export function conform(value: unknown, schema: v.GenericSchema, kind: string): Conformed {
+  const own = ownConform.get(schema);
+  if (own) return own(value ?? {});
   const w = new Walker();
   const ctx: Ctx = { goPath: '', path: '', struct: kind, field: '', kind, depth: 0 };
   const out = w.walk(value ?? {}, schema, ctx);

@@ -37,6 +37,7 @@ function subresourcesOf(d: KindDescriptor): Sub[] {
   const out: Sub[] = [];
   if (s.attach) out.push({ name: 'attach', kind: 'PodAttachOptions', verbs: ['create', 'get'] });
   if (s.binding) out.push({ name: 'binding', kind: 'Binding', verbs: ['create'] });
+  if (s.ephemeralcontainers) out.push({ name: 'ephemeralcontainers', kind: d.kind, verbs: ['get', 'patch', 'update'] });
   if (s.eviction) out.push({ name: 'eviction', group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] });
   if (s.exec) out.push({ name: 'exec', kind: 'PodExecOptions', verbs: ['create', 'get'] });
   if (s.log) out.push({ name: 'log', kind: 'Pod', verbs: ['get'] });

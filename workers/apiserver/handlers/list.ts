@@ -106,6 +106,7 @@ export function listOf(desc: KindDescriptor, items: KubeObject[], metadata: List
     kind: `${desc.kind}List`,
     apiVersion: desc.group ? `${desc.group}/${desc.version}` : desc.version,
     metadata,
-    items: items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest),
+    // custom resources are unstructured: their items keep apiVersion and kind, as Kubernetes serves them
+    items: desc.customResource ? items : items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest),
   };
 }

@@ -15,6 +15,7 @@ import { decodeBody, parseYaml } from '../codec/decode.ts';
 import { applyPatchBody, decodePatched, type PatchType } from '../patch/apply.ts';
 import { apply } from '../fieldmanager/index.ts';
 import { PATCH_TYPES, readBody } from './body.ts';
+import { CUSTOM_PATCH_TYPES } from '../crd/patch-types.ts';
 import { respondObject } from './get.ts';
 import { boolParam, fieldValidation } from './params.ts';
 import { storeContext } from './store-context.ts';
@@ -24,7 +25,7 @@ const gv = (d: KindDescriptor) => (d.group ? `${d.group}/${d.version}` : d.versi
 export async function patchHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const q = new URL(c.req.url).searchParams;
-  const body = await readBody(c, PATCH_TYPES);
+  const body = await readBody(c, desc.customResource ? CUSTOM_PATCH_TYPES : PATCH_TYPES);
   const ctx = storeContext(c);
   const mode = fieldValidation(q);
   const subresource = info.subresource || undefined;

@@ -7,7 +7,9 @@ import { byResource } from '../registry/index.ts';
 import type { ResourceRequestInfo, Verb } from '../request/info.ts';
 import { bindingHandler, bindingsHandler } from './binding.ts';
 import { evictionHandler } from './eviction.ts';
-import { CRD_GROUP, crdsHandler } from './crds.ts';
+import { customResourceHandler, customResourceKind } from '../crd/routing.ts';
+import { customScaleHandler } from '../crd/scale.ts';
+import { crdDeleteCollectionHandler, crdDeleteHandler } from '../crd/cleanup.ts';
 import { finalizeHandler } from './finalize.ts';
 import { tokenHandler } from './token.ts';
 import { createHandler } from './create.ts';
@@ -23,6 +25,7 @@ import { updateHandler } from './update.ts';
 import { watchHandler } from './watch.ts';
 import { clusterCreateHandler, clusterDeleteCollectionHandler, clusterDeleteHandler, clusterPatchHandler, rootClusterOnly } from '../clusters/kind-handlers.ts';
 import { TENANCY_GROUP } from '../../../lib/api/tenancy.ts';
+import { APIEXTENSIONS_GROUP } from '../../../lib/api/apiextensions.ts';
 import { isRootOnly } from '../clusters/served-kinds.ts';
 
 type Handler = (c: Context<AppEnv>, desc: KindDescriptor) => Promise<Response>;
@@ -41,6 +44,9 @@ const MAIN: Partial<Record<Verb, Handler>> = {
 const CLUSTERS: Partial<Record<Verb, Handler>> = { ...MAIN, create: clusterCreateHandler, patch: clusterPatchHandler, delete: clusterDeleteHandler, deletecollection: clusterDeleteCollectionHandler };
 const STATUS: Partial<Record<Verb, Handler>> = { get: getHandler, update: updateHandler, patch: patchHandler };
 const SCALE: Partial<Record<Verb, Handler>> = { get: scaleHandler, update: scaleHandler, patch: scaleHandler };
+// CRDs: deleting one deletes its objects first (crd/cleanup.ts); a custom resource's scale follows its CRD's paths
+const CRDS: Partial<Record<Verb, Handler>> = { ...MAIN, delete: crdDeleteHandler, deletecollection: crdDeleteCollectionHandler };
+const CUSTOM_SCALE: Partial<Record<Verb, Handler>> = { get: customScaleHandler, update: customScaleHandler, patch: customScaleHandler };
 const BINDING: Partial<Record<Verb, Handler>> = { create: bindingHandler };
 const EVICTION: Partial<Record<Verb, Handler>> = { create: evictionHandler };
 const FINALIZE: Partial<Record<Verb, Handler>> = { update: finalizeHandler };
@@ -53,8 +59,11 @@ const PORTFORWARD: Partial<Record<Verb, Handler>> = { get: podPortForwardHandler
 
 function handlersFor(desc: KindDescriptor, subresource: string): Partial<Record<Verb, Handler>> | undefined {
   const s = desc.subresources ?? {};
-  if (!subresource) return desc.group === TENANCY_GROUP ? CLUSTERS : MAIN;
+  if (!subresource) return desc.group === TENANCY_GROUP ? CLUSTERS : desc.group === APIEXTENSIONS_GROUP ? CRDS : MAIN;
+  if (subresource === 'scale' && s.scale && desc.customResource) return CUSTOM_SCALE;
   if (subresource === 'status' && s.status) return STATUS;
+  // pods/ephemeralcontainers takes the whole Pod, as /status does
+  if (subresource === 'ephemeralcontainers' && s.ephemeralcontainers) return STATUS;
   if (subresource === 'scale' && s.scale) return SCALE;
   if (subresource === 'binding' && s.binding) return BINDING;
   if (subresource === 'eviction' && s.eviction) return EVICTION;
@@ -76,9 +85,8 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
     if (info.verb !== 'create') throw methodNotAllowed();
     return bindingsHandler(c);
   }
-  if (info.group === CRD_GROUP && info.resource === 'customresourcedefinitions') return crdsHandler(c);
 
-  const desc = byResource(info.group, info.version, info.resource);
+  const desc = byResource(info.group, info.version, info.resource) ?? (await customResourceKind(c, info));
   if (!desc) throw resourceNotFound();
   if (isRootOnly(desc)) rootClusterOnly(c);
   // a namespaced object is addressed under /namespaces/<ns>/; a cluster-scoped one never is
@@ -95,5 +103,5 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
   if (!handlers) throw resourceNotFound();
   const handler = handlers[info.verb];
   if (!handler) throw methodNotAllowed();
-  return handler(c, desc);
+  return desc.customResource ? customResourceHandler(c, desc, handler) : handler(c, desc);
 }

@@ -10,6 +10,7 @@ import type { StoreContext } from '../rest/store.ts';
 import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { boolParam, dryRun } from './params.ts';
+import { webhookAttributes } from '../admission/webhooks/attributes.ts';
 
 export function hubFor(env: AppEnv['Bindings'], cluster: string, desc: KindDescriptor) {
   return env.WATCH_HUB.get(env.WATCH_HUB.idFromName(`${cluster}/${desc.group}/${desc.resource}`));
@@ -39,6 +40,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
     dryRun: dryRun(q),
     now: () => new Date(),
     authorizer: c.get('authorizer'),
+    webhooks: webhookAttributes(c.env, c.get('warnings'), q),
   });
 }
 

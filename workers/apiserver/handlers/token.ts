@@ -57,7 +57,7 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
   const audiences = req.spec?.audiences?.length ? req.spec.audiences : [API_AUDIENCE];
-  const token = await signToken(key, { sub: `system:serviceaccount:${info.namespace}:${info.name}`, kubernetes, audiences, cluster: c.get('cluster'), jti: crypto.randomUUID(), ttlSeconds: seconds });
+  const token = await signToken(key, { sub: `system:serviceaccount:${info.namespace}:${info.name}`, kubernetes, audiences, cluster: c.get('cluster'), clusterUid: c.get('clusterUid'), jti: crypto.randomUUID(), ttlSeconds: seconds });
   return json(c, {
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',

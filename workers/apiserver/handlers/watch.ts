@@ -43,6 +43,7 @@ export async function watchHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
     allowWatchBookmarks: boolParam(q, 'allowWatchBookmarks'),
     timeoutSeconds: intParam(q, 'timeoutSeconds'),
     table: rep.as === 'table' ? { version: rep.version, includeObject: includeObject(q) } : undefined,
+    crd: desc.customResource?.crd,
   };
   return hubFor(c.env, c.get('cluster'), desc).fetch('https://watch-hub/watch', { method: 'POST', body: JSON.stringify(spec), signal: c.req.raw.signal });
 }

@@ -1,7 +1,9 @@
 /**
  * Tokens the control plane signed (lib/auth/tokens.ts), in the cluster that issued them:
  * service accounts' (TokenRequest), people's (users/<name>/token), and the components' (nodes,
- * controllers, scheduler), which carry their groups and are trusted as they are.
+ * controllers, scheduler), which carry their groups and are trusted as they are. A token issued
+ * by a tenant names the tenant's uid too, so a cluster deleted and made again under the same name
+ * refuses its predecessor's tokens (node credentials above all: they live a year).
  */
 import { verifyToken } from '../../../lib/auth/tokens.ts';
 import type { TokenAuthenticator } from '../auth/authn.ts';
@@ -10,11 +12,12 @@ import { serviceAccountFor } from './service-accounts.ts';
 import { personFor } from './users.ts';
 
 export const controlPlaneTokens =
-  (secret: string | undefined, storage: Storage, cluster: string): TokenAuthenticator =>
+  (secret: string | undefined, storage: Storage, cluster: string, clusterUid?: string): TokenAuthenticator =>
   async (token) => {
     if (!secret || token.split('.').length !== 3) return undefined;
     const claims = await verifyToken(secret, token);
     if (!claims || claims.cluster !== cluster) return undefined;
+    if (claims.clusterUid !== undefined && claims.clusterUid !== clusterUid) return undefined;
     if (claims.kubernetes) return serviceAccountFor(claims, storage, cluster);
     if (claims.uid) return personFor(claims, storage, cluster);
     return claims.groups && { username: claims.sub, groups: claims.groups };

@@ -36,7 +36,7 @@ export async function userTokenHandler(c: Context<AppEnv>, desc: KindDescriptor)
   const user = await getObject(storeContext(c), desc, '', info.name); // 404 for an unknown user
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
-  const token = await signToken(key, { sub: info.name, uid: user.metadata.uid, cluster: c.get('cluster'), jti: crypto.randomUUID(), ttlSeconds: seconds });
+  const token = await signToken(key, { sub: info.name, uid: user.metadata.uid, cluster: c.get('cluster'), clusterUid: c.get('clusterUid'), jti: crypto.randomUUID(), ttlSeconds: seconds });
   return json(c, {
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',

@@ -43,7 +43,7 @@ export async function joinHandler(c: Context<AppEnv>): Promise<Response> {
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('TOKEN_SIGNING_KEY is not set: this control plane cannot issue node credentials');
 
-  const token = await signToken(key, { ...nodeUser(nodeName), cluster: c.get('cluster'), ttlSeconds: CREDENTIAL_TTL_SECONDS });
+  const token = await signToken(key, { ...nodeUser(nodeName), cluster: c.get('cluster'), clusterUid: c.get('clusterUid'), ttlSeconds: CREDENTIAL_TTL_SECONDS });
   const expires = new Date(Date.now() + CREDENTIAL_TTL_SECONDS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const answer: NodeCredentialResponse = { apiVersion: 'timonier.dev/v1', kind: 'NodeCredential', nodeName, token, expirationTimestamp: expires };
   return c.json(answer, 201);

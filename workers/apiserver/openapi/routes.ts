@@ -11,16 +11,22 @@ import { bindingsResource } from '../handlers/binding.ts';
 import { openapiV3 } from './v3.ts';
 import { json } from '../handlers/respond.ts';
 import { openapiV2Handler } from './v2-route.ts';
+import { customDocuments } from '../crd/openapi.ts';
 
 let cached: ReturnType<typeof openapiV3> | undefined;
 const spec = () => (cached ??= openapiV3(kinds, [bindingsResource, ...reviewResources]));
 
 export function openapiRoutes(app: Hono<AppEnv>) {
   app.get('/openapi/v2', openapiV2Handler);
-  app.get('/openapi/v3', async (c) => json(c, (await spec()).root));
+  // the cluster's custom resources have documents of their own (crd/openapi.ts)
+  app.get('/openapi/v3', async (c) => {
+    const custom = await customDocuments(c.get('storage'), c.get('cluster'));
+    const root = (await spec()).root;
+    return json(c, custom.documents.size ? { paths: { ...root.paths, ...custom.paths } } : root);
+  });
   app.get('/openapi/v3/*', async (c) => {
     const path = c.req.path.slice('/openapi/v3/'.length);
-    const doc = (await spec()).documents.get(path);
+    const doc = (await spec()).documents.get(path) ?? (await customDocuments(c.get('storage'), c.get('cluster'))).documents.get(path);
     if (!doc) return c.text('404 page not found\n', 404);
     const res = new Response(doc.json, { headers: { 'Content-Type': 'application/json', ETag: `"${doc.hash}"` } });
     if (c.req.query('hash') === doc.hash) {

@@ -26,7 +26,10 @@ import rolebindings from './kinds/rbac/rolebindings.ts';
 import clusterrolebindings from './kinds/rbac/clusterrolebindings.ts';
 import users from './kinds/identity/users.ts';
 import clusters from './kinds/tenancy/clusters.ts';
+import customresourcedefinitions from './kinds/apiextensions/customresourcedefinitions.ts';
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from './kinds/admissionregistration/webhook-configurations.ts';
+import validatingadmissionpolicies from './kinds/admissionregistration/validatingadmissionpolicies.ts';
+import validatingadmissionpolicybindings from './kinds/admissionregistration/validatingadmissionpolicybindings.ts';
 
 /** A kind's descriptor typed for the generic code (hooks take any object). */
 const generic = (d: object) => d as KindDescriptor;
@@ -56,6 +59,9 @@ export const kinds: KindDescriptor[] = [
   clusters,
   mutatingWebhookConfigurations,
   validatingWebhookConfigurations,
+  validatingadmissionpolicies,
+  validatingadmissionpolicybindings,
+  customresourcedefinitions,
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));
@@ -93,7 +99,7 @@ function keyResource(desc: KindDescriptor): string {
 export const stored = (d: KindDescriptor): KindDescriptor => d.storedAs?.kind ?? d;
 
 /** Every served kind whose objects live under the same keys as `d`'s (itself included). */
-export const sharingStorage = (d: KindDescriptor): KindDescriptor[] => kinds.filter((k) => stored(k) === stored(d));
+export const sharingStorage = (d: KindDescriptor): KindDescriptor[] => (d.customResource ? [d] : kinds.filter((k) => stored(k) === stored(d)));
 
 /** `/registry/<resource>/<namespace>/<name>`, or `/registry/<resource>/<name>` when cluster-scoped. */
 export function storageKey(d: KindDescriptor, namespace: string | undefined, name: string): string {

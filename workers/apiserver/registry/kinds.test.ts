@@ -35,7 +35,7 @@ function runKindSuite(descs: KindDescriptor[]) {
       assert.ok(s.kind === 'object' && 'metadata' in s.entries && 'apiVersion' in s.entries && 'kind' in s.entries);
     });
     test(`${id}: descriptor fields are consistent`, () => {
-      assert.match(d.openapiName, /^(io\.k8s\.api\.[a-z0-9]+\.v1|dev\.timonier\.[a-z0-9]+\.v1alpha1)\.[A-Z]\w+$/);
+      assert.match(d.openapiName, /^(io\.k8s\.api\.[a-z0-9]+\.v1|io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1|dev\.timonier\.[a-z0-9]+\.v1alpha1)\.[A-Z]\w+$/);
       assert.ok(d.openapiName.endsWith(`.${d.kind}`));
       assert.match(d.resource, /^[a-z]+$/);
       assert.ok(d.singular && d.singular === d.singular.toLowerCase());
@@ -89,6 +89,9 @@ test('discovery order and lookups', () => {
       'roles.rbac.authorization.k8s.io',
       'users.identity.timonier.dev',
       'clusters.tenancy.timonier.dev',
+      'mutatingwebhookconfigurations.admissionregistration.k8s.io',
+      'validatingwebhookconfigurations.admissionregistration.k8s.io',
+      'customresourcedefinitions.apiextensions.k8s.io',
     ],
   );
   assert.deepEqual(groups(), [
@@ -100,6 +103,8 @@ test('discovery order and lookups', () => {
     { group: 'rbac.authorization.k8s.io', version: 'v1' },
     { group: 'identity.timonier.dev', version: 'v1alpha1' },
     { group: 'tenancy.timonier.dev', version: 'v1alpha1' },
+    { group: 'admissionregistration.k8s.io', version: 'v1' },
+    { group: 'apiextensions.k8s.io', version: 'v1' },
   ]);
   assert.equal(byResource('', 'v1', 'configmaps')?.kind, 'ConfigMap');
   assert.equal(byResource('events.k8s.io', 'v1', 'events')?.openapiName, 'io.k8s.api.events.v1.Event');

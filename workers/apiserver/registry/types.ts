@@ -36,6 +36,8 @@ export interface Subresources {
   attach?: boolean;
   eviction?: boolean;
   portforward?: boolean;
+  /** pods/ephemeralcontainers: the whole Pod, of which only spec.ephemeralContainers may change */
+  ephemeralcontainers?: boolean;
   /** serviceaccounts/token (TokenRequest) */
   token?: boolean;
 }
@@ -70,6 +72,13 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
   prepareForStatusUpdate?(obj: T, old: T): void;
   validate?(obj: T): FieldError[];
   validateUpdate?(obj: T, old: T): FieldError[];
+  /** checks only a create makes (Kubernetes' ValidatePodCreate: no ephemeral containers yet) */
+  validateCreate?(obj: T): FieldError[];
+  /**
+   * Subresources written with the whole object besides status (pods/ephemeralcontainers): what
+   * such a write keeps of the old object, and its update rules (in place of validateUpdate).
+   */
+  subresourceUpdates?: Record<string, { prepare(obj: T, old: T): void; validate(obj: T, old: T): FieldError[] }>;
 
   /** server-side Table: column definitions and the cells of one row */
   table?: { columns: TableColumn[]; cells(obj: T, now: number): unknown[] };
@@ -83,6 +92,9 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
    * through unchanged.
    */
   storedAs?: StoredAs;
+
+  /** a custom resource's kind: the CRD it is served from (crd/custom-kind.ts) */
+  customResource?: { crd: KubeObject };
 }
 
 export interface StoredAs {

@@ -16,7 +16,8 @@ import type { Storage, WriteResult } from '../storage/types.ts';
 import { convertingStorage } from '../storage/converting.ts';
 import type { UserInfo } from '../auth/authn.ts';
 import type { Authorizer } from '../auth/authz.ts';
-import { admitCreate, admitUpdate, validateCreate, type AdmissionContext } from '../admission/index.ts';
+import { admitCreate, admitDelete, admitUpdate, validateCreate, validateUpdate, type AdmissionContext } from '../admission/index.ts';
+import type { WebhookAttributes } from '../admission/webhooks/index.ts';
 import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
 import { clone, generatedName, jsonEqual, keepOnUpdate, rfc3339, wipeForCreate, withoutVolatile } from './meta.ts';
 
@@ -32,6 +33,8 @@ export interface StoreContext {
   serviceClusterIPRange?: string;
   /** the request's authorizer (RBAC escalation checks ask it for `bind` and `escalate`) */
   authorizer?: Authorizer;
+  /** the request as admission webhooks see it (handlers/store-context.ts); none: no webhook is called */
+  webhooks?: WebhookAttributes;
   /** called once per committed write (watch hub poke, controller queue); `previous`, when known, is the object the write replaced */
   afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject, previous?: KubeObject): void;
 }
@@ -115,7 +118,7 @@ export async function admittedForCreate(ctx: StoreContext, desc: KindDescriptor,
 
 /** A create's second half, once named: validation, validating admission, the managedFields entry. */
 export async function validatedForCreate(ctx: StoreContext, desc: KindDescriptor, obj: KubeObject, managedFields?: ManagedFieldsEntry[]): Promise<void> {
-  throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? [])]);
+  throwInvalid(desc, obj, [...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: true }), ...(desc.validate?.(obj) ?? []), ...(desc.validateCreate?.(obj) ?? [])]);
   await validateCreate(admissionContext(ctx), desc, obj);
   obj.metadata.managedFields = managedFields ?? managedFieldsFor(ctx, desc, undefined, obj);
 }
@@ -164,8 +167,10 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
   keepOnUpdate(obj.metadata, current.metadata);
   // omitempty lists, as Go drops them: a patch that removes the last owner leaves none, not []
   for (const k of ['ownerReferences', 'finalizers'] as const) if (obj.metadata[k]?.length === 0) delete obj.metadata[k];
-  if (opts.subresource !== 'status') await admitUpdate(admissionContext(ctx), desc, obj, current);
+  await admitUpdate(admissionContext(ctx, opts.subresource), desc, obj, current);
   const statusFields = desc.statusFields ?? ['status'];
+  // a write through another whole-object subresource (pods/ephemeralcontainers) has its own rules
+  const other = opts.subresource ? desc.subresourceUpdates?.[opts.subresource] : undefined;
   if (opts.subresource === 'status') {
     if (desc.prepareForStatusUpdate) desc.prepareForStatusUpdate(obj, current);
     else {
@@ -174,7 +179,8 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
       obj = clone(current);
       for (const f of statusFields) obj[f] = incoming[f];
     }
-  } else if (desc.prepareForUpdate) desc.prepareForUpdate(obj, current);
+  } else if (other) other.prepare(obj, current);
+  else if (desc.prepareForUpdate) desc.prepareForUpdate(obj, current);
   else if (desc.subresources?.status) for (const f of statusFields) obj[f] = clone(current[f]);
 
   // status writes never bump generation (Kubernetes' status strategies keep it)
@@ -184,8 +190,9 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
     ...validateObjectMeta(obj, { namespaced: desc.namespaced, nameRule: desc.nameRule, isCreate: false }),
     ...validateObjectMetaUpdate(obj, current),
     ...(desc.validate?.(obj) ?? []),
-    ...(desc.validateUpdate?.(obj, current) ?? []),
+    ...((other ? other.validate(obj, current) : desc.validateUpdate?.(obj, current)) ?? []),
   ]);
+  await validateUpdate(admissionContext(ctx, opts.subresource), desc, obj, current);
 
   // a no-op is not written (Kubernetes compares the bytes): an apply is one when neither the object
   // nor its managers changed
@@ -271,6 +278,7 @@ export async function deleteObject(ctx: StoreContext, desc: KindDescriptor, name
       throw conflict(quirk, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid}). The object might have been deleted and then recreated`);
     if (pre.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion)
       throw conflict(quirk, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion}). The object might have been modified`);
+    await admitDelete(admissionContext(ctx), desc, current, opts);
     try {
       return await deleteOnce(ctx, desc, current, opts);
     } catch (e) {
@@ -361,7 +369,7 @@ export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, curre
   return committed(ctx, desc, res, current.metadata.name!, 'MODIFIED', current);
 }
 
-function admissionContext(ctx: StoreContext): AdmissionContext {
-  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange, cluster: ctx.cluster, authorizer: ctx.authorizer, dryRun: ctx.dryRun, afterCommit: ctx.afterCommit };
+function admissionContext(ctx: StoreContext, subresource = ''): AdmissionContext {
+  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange, cluster: ctx.cluster, authorizer: ctx.authorizer, dryRun: ctx.dryRun, afterCommit: ctx.afterCommit, webhooks: ctx.webhooks, subresource };
 }
 

@@ -105,3 +105,24 @@ test("a controller's events about one object are counted, combined and rate-limi
   assert.equal(patched.length, 24, 'the burst of 25 writes, then none for 5 minutes');
   assert.equal(created[0].count, 25);
 });
+
+test("one object's events are written one at a time (they may patch the same Event); other objects' alongside", async () => {
+  const { api, created, releaseAll } = slowApi();
+  let patching = 0;
+  let most = 0;
+  (api as any).patch = async (_res: unknown, _ns: string, name: string, patch: any) => {
+    most = Math.max(most, ++patching);
+    await new Promise((r) => setTimeout(r, 2));
+    patching--;
+    return Object.assign(created.find((x) => x.metadata.name === name), patch);
+  };
+  const events = eventRecorder(api, 'replicaset-controller', () => new Date('2026-01-01T00:00:00Z'));
+  const rs: KubeObject = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs', namespace: 'ns', uid: 'lanes', resourceVersion: '1' } };
+  for (let i = 0; i < 20; i++) await events.normal(rs, 'SuccessfulCreate', `Created pod: rs-${i}`);
+  const flushing = events.flush();
+  await releaseAll();
+  await flushing;
+  assert.equal(most, 1, 'never two writes of one object at once');
+  const combined = created.find((e) => e.message.startsWith('(combined from similar events)'));
+  assert.equal(combined?.count, 11, '9 events apart, then one combined event counting the 11 others');
+});

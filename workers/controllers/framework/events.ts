@@ -64,6 +64,7 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     });
   }
   const waiting: (() => Promise<void>)[] = [];
+  const lanes = new Map<string, Promise<void>>();
   const writing = new Set<Promise<void>>();
   const pump = () => {
     while (writing.size < WRITES_AT_ONCE && waiting.length) {
@@ -82,7 +83,17 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     const at = now();
     const { name, namespace, uid, resourceVersion } = obj.metadata;
     const involved = { apiVersion: obj.apiVersion, kind: obj.kind, metadata: { name, namespace, uid, resourceVersion } } as KubeObject;
-    waiting.push(() => record(involved, type, reason, message, at));
+    // one object's events are written one after the other, as client-go's broadcaster writes
+    // them: they may patch the same Event (a count, a combined event), which racing writers
+    // would only make conflict
+    const lane = `${namespace}/${name}/${uid}`;
+    waiting.push(() => {
+      const written = (lanes.get(lane) ?? Promise.resolve()).then(() => record(involved, type, reason, message, at));
+      const settled = written.catch(() => undefined);
+      lanes.set(lane, settled);
+      void settled.then(() => lanes.get(lane) === settled && lanes.delete(lane));
+      return written;
+    });
     pump();
     return Promise.resolve();
   };

@@ -10,8 +10,8 @@ import type { Webhook, WebhookConfiguration } from '../../../../lib/api/admissio
 import { FollowedSet } from '../../cache/followed.ts';
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from '../../registry/kinds/admissionregistration/webhook-configurations.ts';
 import { storagePrefix } from '../../registry/index.ts';
-import type { Storage } from '../../storage/types.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
+import type { Storage } from '../../storage/types.ts';
 
 export interface ConfiguredWebhook {
   /** unique per webhook: `<configuration>/<index>` (reinvocation keeps track by it) */
@@ -20,17 +20,14 @@ export interface ConfiguredWebhook {
   hook: Webhook;
 }
 
-// keys computed at first use: this module loads while the registry may still be loading
-const MUTATING = '/registry/mutatingwebhookconfigurations.admissionregistration.k8s.io/';
-const VALIDATING = '/registry/validatingwebhookconfigurations.admissionregistration.k8s.io/';
-let followed: FollowedSet | undefined;
+type Kind = 'mutating' | 'validating';
+let followed: { set: FollowedSet; prefix: Record<Kind, string> } | undefined;
 
-/** The prefixes, checked against the registry's keys once. */
-function follow(): FollowedSet {
+/** Made at first use: this module loads while the registry may still be loading. */
+function follow() {
   if (followed) return followed;
-  if (storagePrefix(mutatingWebhookConfigurations as KindDescriptor) !== MUTATING || storagePrefix(validatingWebhookConfigurations as KindDescriptor) !== VALIDATING)
-    throw new Error('webhook configurations: storage keys changed');
-  return (followed = new FollowedSet([MUTATING, VALIDATING]));
+  const prefix = { mutating: storagePrefix(mutatingWebhookConfigurations as KindDescriptor), validating: storagePrefix(validatingWebhookConfigurations as KindDescriptor) };
+  return (followed = { set: new FollowedSet([prefix.mutating, prefix.validating]), prefix });
 }
 
 function webhooksUnder(objects: ReadonlyMap<string, unknown>, prefix: string): ConfiguredWebhook[] {
@@ -39,10 +36,9 @@ function webhooksUnder(objects: ReadonlyMap<string, unknown>, prefix: string): C
   return configs.flatMap((c) => (c.webhooks ?? []).map((hook, i) => ({ uid: `${c.metadata.name}/${i}`, configuration: c.metadata.name!, hook })));
 }
 
-export async function configuredWebhooks(storage: Storage, cluster: string, kind: 'mutating' | 'validating'): Promise<ConfiguredWebhook[]> {
-  const set = follow();
+export async function configuredWebhooks(storage: Storage, cluster: string, kind: Kind): Promise<ConfiguredWebhook[]> {
+  const { set, prefix } = follow();
   const snap = await set.read(storage, cluster);
   if (snap.objects.size === 0) return [];
-  const prefix = kind === 'mutating' ? MUTATING : VALIDATING;
-  return set.derived(snap, kind, (s) => webhooksUnder(s.objects, prefix));
+  return set.derived(snap, kind, (s) => webhooksUnder(s.objects, prefix[kind]));
 }

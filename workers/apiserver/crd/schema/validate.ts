@@ -22,7 +22,7 @@ export function jsonType(x: unknown): string {
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 const inBody = (path: string, what: string) => `${path} in body ${what}`;
 /** Go's %v of a float64 bound */
-const num = (n: number) => (Number.isInteger(n) && Math.abs(n) >= 1e21 ? n.toExponential().replace('e+', 'e+') : String(n));
+const num = (n: number) => String(n);
 
 function typeInvalid(path: string, value: unknown, detail: string): FieldError {
   return { type: 'FieldValueInvalid', field: path, body: `Invalid value: ${goValue(value)}: ${detail}` };
@@ -75,13 +75,14 @@ export function validateValue(s: JSONSchemaProps, value: unknown, path: string, 
 
   if (actual === 'object') {
     const obj = value as Record<string, unknown>;
-    for (const r of s.required ?? []) if (!(r in obj) && !(root && r === 'metadata')) errs.push(fieldErr.required(child(path, r)));
+    // a key holding undefined is absent (JSON has no undefined)
+    for (const r of s.required ?? []) if (obj[r] === undefined && !(root && r === 'metadata')) errs.push(fieldErr.required(child(path, r)));
     for (const key of Object.keys(obj).sort()) {
-      if (root && (key === 'metadata' || key === 'apiVersion' || key === 'kind')) continue;
+      if (obj[key] === undefined || (root && (key === 'metadata' || key === 'apiVersion' || key === 'kind'))) continue;
       const sub = s.properties?.[key] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
       if (sub) errs.push(...validateValue(sub, obj[key], child(path, key)));
     }
-    const n = Object.keys(obj).length;
+    const n = Object.keys(obj).filter((k) => obj[k] !== undefined).length;
     if (s.maxProperties !== undefined && n > s.maxProperties) errs.push(fieldErr.tooMany(path, n, s.maxProperties));
     if (s.minProperties !== undefined && n < s.minProperties) errs.push(fieldErr.invalid(path, n, inBody(path, `should have at least ${s.minProperties} properties`)));
     if (s['x-kubernetes-embedded-resource']) {

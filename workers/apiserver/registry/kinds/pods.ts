@@ -12,6 +12,7 @@ import { computeQosClass } from './pod/qos.ts';
 import { podCells, podColumns } from './pod/table.ts';
 import { validatePodSpec } from './pod/validate-spec.ts';
 import { validatePodUpdate } from './pod/validate-update.ts';
+import { prepareEphemeralUpdate, validateEphemeralUpdate, validateNoEphemeralOnCreate } from './pod/ephemeral.ts';
 
 export { addDefaultTolerations } from './pod/admission.ts';
 export { computeQosClass, type QosClass } from './pod/qos.ts';
@@ -40,7 +41,7 @@ const pods: KindDescriptor<Pod> = {
   categories: ['all'],
   schema: podSchema,
   openapiName: 'io.k8s.api.core.v1.Pod',
-  subresources: { status: true, binding: true, log: true, exec: true, attach: true, eviction: true, portforward: true },
+  subresources: { status: true, binding: true, log: true, exec: true, attach: true, eviction: true, portforward: true, ephemeralcontainers: true },
   nameRule: 'subdomain',
   deleteReturnsObject: true,
 
@@ -73,6 +74,8 @@ const pods: KindDescriptor<Pod> = {
 
   validate: (pod) => [...validatePodSpec(pod.spec, 'spec'), ...validatePodOnly(pod)],
   validateUpdate: validatePodUpdate,
+  validateCreate: validateNoEphemeralOnCreate,
+  subresourceUpdates: { ephemeralcontainers: { prepare: prepareEphemeralUpdate, validate: validateEphemeralUpdate } },
 
   table: { columns: podColumns, cells: podCells },
 

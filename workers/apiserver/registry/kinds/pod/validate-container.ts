@@ -171,26 +171,27 @@ export function validateInitContainers(spec: PodSpec, ctx: ContainerContext, at:
   return errs;
 }
 
-/** Fields an ephemeral container may not set: they would make it part of the workload. */
-const NOT_EPHEMERAL = ['ports', 'resizePolicy', 'lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe', 'restartPolicy'] as const;
+/** Fields an ephemeral container may not set: they would make it part of the workload (in Container's field order). */
+const NOT_EPHEMERAL = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'] as const;
 
 export function validateEphemeralContainers(spec: PodSpec, ctx: ContainerContext, at: string): FieldError[] {
   const errs: FieldError[] = [];
-  const names = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c.name ?? ''));
+  // a target is a container of the pod spec, never another ephemeral container
+  const others = new Set([...(spec.containers ?? []), ...(spec.initContainers ?? [])].map((c) => c.name ?? ''));
+  const names = new Set(others);
   (spec.ephemeralContainers ?? []).forEach((ec: EphemeralContainer, i) => {
     const cp = `${at}[${i}]`;
     const c = ec as Container;
     errs.push(...validateCommon(c, ctx, cp));
     if (names.has(ec.name ?? '')) errs.push(fieldErr.duplicate(`${cp}.name`, ec.name ?? ''));
     else names.add(ec.name ?? '');
-    if (ec.targetContainerName && !names.has(ec.targetContainerName)) errs.push(fieldErr.notFound(`${cp}.targetContainerName`, ec.targetContainerName));
+    if (ec.targetContainerName && !others.has(ec.targetContainerName)) errs.push(fieldErr.notFound(`${cp}.targetContainerName`, ec.targetContainerName));
     for (const f of NOT_EPHEMERAL) {
       const value = c[f];
-      if (value != null && !(Array.isArray(value) && value.length === 0)) errs.push(fieldErr.forbidden(`${cp}.${f}`, 'cannot be set for an Ephemeral Container'));
+      const r = c.resources ?? {};
+      const set = f === 'resources' ? Object.keys(r.limits ?? {}).length || Object.keys(r.requests ?? {}).length || r.claims?.length : value != null && !(Array.isArray(value) && value.length === 0);
+      if (set) errs.push(fieldErr.forbidden(`${cp}.${f}`, 'cannot be set for an Ephemeral Container'));
     }
-    const r = c.resources ?? {};
-    if (Object.keys(r.limits ?? {}).length || Object.keys(r.requests ?? {}).length || r.claims?.length)
-      errs.push(fieldErr.forbidden(`${cp}.resources`, 'cannot be set for an Ephemeral Container'));
     (ec.volumeMounts ?? []).forEach((m, j) => {
       if (m.subPath) errs.push(fieldErr.forbidden(`${cp}.volumeMounts[${j}].subPath`, 'cannot be set for an Ephemeral Container'));
       if (m.subPathExpr) errs.push(fieldErr.forbidden(`${cp}.volumeMounts[${j}].subPathExpr`, 'cannot be set for an Ephemeral Container'));

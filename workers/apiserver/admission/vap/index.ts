@@ -1,0 +1,172 @@
+/**
+ * The ValidatingAdmissionPolicy admission plugin (plugin/policy/validating/dispatcher.go): every
+ * bound policy whose matchConstraints select the request, for every binding that matches, for
+ * every param the binding selects, is evaluated (evaluate.ts); Deny decisions refuse the request
+ * with Kubernetes' text and code, Warn ones become `Warning` headers, Audit ones audit
+ * annotations. It runs with the validating built-ins, after mutation and the object's own
+ * validation, before ResourceQuota (admission/index.ts), on CREATE, UPDATE and DELETE.
+ */
+import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from '../../../../lib/api/admissionregistration/vap.ts';
+import type { KubeObject } from '../../../../lib/api/meta.ts';
+import { forbidden, StatusError } from '../../../../lib/errors.ts';
+import { fromLabelSelector, matches } from '../../../../lib/selectors/label.ts';
+import { AuthzSession, authorizerValue, requestResourceValue, toCelInput } from '../../cel/index.ts';
+import { byGroupKind, storageKey, storagePrefix } from '../../registry/index.ts';
+import type { KindDescriptor } from '../../registry/types.ts';
+import type { AdmissionContext } from '../index.ts';
+import { matchResources, type Attributes } from './matching.ts';
+import { boundPolicies } from './policies.ts';
+import { validate, type Decision } from './evaluate.ts';
+
+export type { Attributes, Operation } from './matching.ts';
+
+const REASON_CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
+
+/** Kubernetes never applies policies to the objects that configure them. */
+const EXEMPT = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+
+interface Denied {
+  policy: string;
+  binding?: string;
+  message: string;
+  reason?: string;
+}
+
+/** Where Warn and Audit decisions go (the request's Warning headers; the audit event, which this server does not keep). */
+export interface PolicyContext extends AdmissionContext {
+  warn?(text: string): void;
+  auditAnnotation?(key: string, value: string): void;
+}
+
+export async function validatingAdmissionPolicy(ctx: PolicyContext, a: Attributes): Promise<void> {
+  if (a.desc.group === 'admissionregistration.k8s.io' && EXEMPT.has(a.desc.resource)) return;
+  const cluster = ctx.cluster ?? 'default';
+  const entries = await boundPolicies(ctx.storage, cluster);
+  if (!entries.length) return;
+
+  let nsRead: Promise<KubeObject | undefined> | undefined;
+  const namespaceObject = () => (a.namespace ? (nsRead ??= ctx.storage.get(`/registry/namespaces/${a.namespace}`).then((n) => n ?? undefined)) : Promise.resolve(undefined));
+  const namespaceLabels = async () => (await namespaceObject())?.metadata.labels ?? {};
+  const authz = new AuthzSession(ctx.user, ctx.authorizer ?? (() => ({ allowed: false })), (u, i) => (ctx.authorizer ? ctx.authorizer(u, i, { storage: ctx.storage, query: new URLSearchParams(), cluster }) : { allowed: false }));
+
+  const denied: Denied[] = [];
+  for (const { policy, compiled, bindings } of entries) {
+    const spec = policy.spec ?? {};
+    const matchedAs = spec.matchConstraints ? await matchResources(spec.matchConstraints, a, namespaceLabels) : undefined;
+    if (!matchedAs) continue;
+    const fail = (spec.failurePolicy ?? 'Fail') === 'Fail';
+    const configError = (message: string, binding?: ValidatingAdmissionPolicyBinding) => {
+      if (fail) denied.push({ policy: policy.metadata.name!, binding: binding?.metadata.name, message: `failed to configure ${binding ? 'binding' : 'policy'}: ${message}` });
+    };
+    const paramDesc = spec.paramKind ? paramKindDescriptor(spec.paramKind) : undefined;
+    if (spec.paramKind && !paramDesc) {
+      configError(`failed to find resource referenced by paramKind: '${spec.paramKind.apiVersion}, Kind=${spec.paramKind.kind}'`);
+      continue;
+    }
+    const base = await activation(ctx, a, matchedAs, namespaceObject);
+    for (const binding of bindings) {
+      const bm = binding.spec?.matchResources;
+      if (bm && !(await matchResources(bm, a, namespaceLabels, true))) continue;
+      let params: (KubeObject | null)[];
+      try {
+        params = await collectParams(ctx, policy, paramDesc, binding, a.namespace);
+      } catch (e) {
+        configError((e as Error).message, binding);
+        continue;
+      }
+      for (const param of params) {
+        const result = await validate(policy, compiled, { ...base, params: param ? toCelInput(param) : null }, authz);
+        for (const d of result.decisions) if (d.action === 'deny') act(ctx, policy, binding, d, denied);
+        for (const an of result.annotations) {
+          if (an.error) denied.push({ policy: policy.metadata.name!, binding: binding.metadata.name, message: an.error });
+          else ctx.auditAnnotation?.(`${policy.metadata.name}/${an.key}`, an.value!);
+        }
+      }
+    }
+  }
+  if (denied.length) throw deniedError(a, denied[0]);
+}
+
+function act(ctx: PolicyContext, policy: ValidatingAdmissionPolicy, binding: ValidatingAdmissionPolicyBinding, d: Decision, denied: Denied[]): void {
+  const actions = binding.spec?.validationActions ?? [];
+  for (const action of actions) {
+    if (action === 'Deny') denied.push({ policy: policy.metadata.name!, binding: binding.metadata.name, message: d.message ?? '', reason: d.error ? undefined : d.reason });
+    else if (action === 'Warn') ctx.warn?.(`Validation failed for ValidatingAdmissionPolicy '${policy.metadata.name}' with binding '${binding.metadata.name}': ${d.message}`);
+    else if (action === 'Audit')
+      ctx.auditAnnotation?.(
+        'validation.policy.admission.k8s.io/validation_failure',
+        JSON.stringify([{ message: d.message, policy: policy.metadata.name, binding: binding.metadata.name, expressionIndex: d.index ?? 0, validationActions: actions }]),
+      );
+  }
+}
+
+function deniedError(a: Attributes, d: Denied): StatusError {
+  const message = d.binding
+    ? `ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}' denied request: ${d.message}`
+    : `ValidatingAdmissionPolicy '${d.policy}' denied request: ${d.message}`;
+  const err = forbidden({ group: a.desc.group, resource: a.desc.resource }, a.name, message);
+  const reason = d.reason ?? 'Invalid';
+  err.status.reason = reason as never;
+  err.status.code = REASON_CODES[reason] ?? 422;
+  err.status.details = { ...(err.status.details ?? {}), causes: [...(err.status.details?.causes ?? []), { message }] };
+  return err;
+}
+
+function paramKindDescriptor(pk: { apiVersion?: string; kind?: string }): KindDescriptor | undefined {
+  const [group, version] = (pk.apiVersion ?? '').includes('/') ? pk.apiVersion!.split('/') : ['', pk.apiVersion ?? ''];
+  const d = byGroupKind(group, pk.kind ?? '');
+  return d && d.version === version ? d : d;
+}
+
+/** The params of a binding, read through the API storage (generic/policy_dispatcher.go CollectParams). */
+async function collectParams(ctx: AdmissionContext, policy: ValidatingAdmissionPolicy, desc: KindDescriptor | undefined, binding: ValidatingAdmissionPolicyBinding, namespace: string): Promise<(KubeObject | null)[]> {
+  const ref = binding.spec?.paramRef;
+  if (!policy.spec?.paramKind || !desc || !ref) return [null];
+  let ns = '';
+  if (desc.namespaced) {
+    ns = ref.namespace || namespace;
+    if (!ns) throw new Error('cannot use namespaced paramRef in policy binding that matches cluster-scoped resources');
+  } else if (ref.namespace) throw new Error('paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
+  let params: KubeObject[];
+  if (ref.name) {
+    const p = await ctx.storage.get(storageKey(desc, ns, ref.name));
+    params = p ? [p] : [];
+  } else {
+    const sel = fromLabelSelector(ref.selector);
+    const { items } = await ctx.storage.list(storagePrefix(desc, ns || undefined));
+    params = items.filter((o) => matches(sel, o.metadata.labels ?? {}));
+  }
+  if (!params.length && ref.parameterNotFoundAction === 'Deny') throw new Error('no params found for policy binding with `Deny` parameterNotFoundAction');
+  return params.map((p) => ({ ...p, apiVersion: desc.group ? `${desc.group}/${desc.version}` : desc.version, kind: desc.kind }));
+}
+
+/** The variables every expression of the request sees (plugin/cel/activation.go). */
+async function activation(ctx: AdmissionContext, a: Attributes, as: KindDescriptor, namespaceObject: () => Promise<KubeObject | undefined>): Promise<Record<string, unknown>> {
+  const ns = a.namespace && !(a.desc.group === '' && a.desc.kind === 'Namespace') ? await namespaceObject() : undefined;
+  const u = ctx.user;
+  const request = {
+    kind: { group: as.group, version: as.version, kind: as.kind },
+    resource: { group: as.group, version: as.version, resource: as.resource },
+    subResource: a.subresource,
+    requestKind: { group: a.desc.group, version: a.desc.version, kind: a.desc.kind },
+    requestResource: { group: a.desc.group, version: a.desc.version, resource: a.desc.resource },
+    requestSubResource: a.subresource,
+    name: a.name,
+    namespace: a.namespace,
+    operation: a.operation,
+    userInfo: { username: u.username, uid: u.uid ?? '', groups: u.groups, extra: u.extra ?? {} },
+    dryRun: !!ctx.dryRun,
+    options: null,
+  };
+  const namespaceObj = ns
+    ? { metadata: { ...ns.metadata, managedFields: undefined, ownerReferences: undefined }, spec: ns.spec ?? {}, status: ns.status ?? {} }
+    : null;
+  return {
+    object: a.object ? toCelInput(a.object) : null,
+    oldObject: a.oldObject ? toCelInput(a.oldObject) : null,
+    request: toCelInput(request),
+    namespaceObject: namespaceObj ? toCelInput(namespaceObj) : null,
+    authorizer: authorizerValue(),
+    'authorizer.requestResource': requestResourceValue({ group: a.desc.group, resource: a.desc.resource, subresource: a.subresource, namespace: a.namespace, name: a.name }),
+  };
+}

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AuthzSession, authorizerValue, BOOL, compile, DYN, evaluate, fromCel, named, PER_CALL_LIMIT, requestResourceValue, STRING, toCelInput, type Declarations } from './index.ts';
+
+const decls: Declarations = { object: DYN, request: named('kubernetes.AdmissionRequest', { operation: STRING }) };
+
+async function run(expr: string, bindings: Record<string, unknown> = {}, d: Declarations = decls): Promise<unknown> {
+  const c = compile(expr, d);
+  if (!c.ok) throw new Error(c.error);
+  const r = await evaluate(c.program, bindings, { limit: PER_CALL_LIMIT });
+  if (!r.ok) throw new Error(r.error);
+  return fromCel(r.value);
+}
+
+test('JSON integers are ints, other numbers doubles; objects are maps', async () => {
+  const object = toCelInput({ spec: { replicas: 6, ratio: 0.5, labels: { a: 'b' } } });
+  assert.equal(await run('object.spec.replicas <= 5', { object }), false);
+  assert.equal(await run("type(object.spec.replicas) == int && type(object.spec.ratio) == double", { object }), true);
+  assert.equal(await run("has(object.spec.labels) && object.spec.labels.a == 'b' && !has(object.spec.nope)", { object }), true);
+  await assert.rejects(run('object.spec.nope == 1', { object }), /^Error: no such key: nope$/);
+});
+
+test("Kubernetes' libraries: strings, lists, regex, url, quantity", async () => {
+  const cases: [string, unknown][] = [
+    ["'Hello'.lowerAscii() + 'x'.upperAscii()", 'helloX'],
+    ["'a,b,c'.split(',').join('-')", 'a-b-c'],
+    ["' x '.trim().size()", 1],
+    ['[1, 2, 3].isSorted() && ![3, 1].isSorted()', true],
+    ['[1, 2, 3].sum() + [4, 2].max() + [4, 2].min()', 12],
+    ["['a', 'b', 'a'].indexOf('a') + ['a', 'b', 'a'].lastIndexOf('a') + [1].indexOf(5)", 1],
+    ["'abc123def456'.findAll('[0-9]+')", ['123', '456']],
+    ["'abc123def456'.findAll('[0-9]+', 1)", ['123']],
+    ["'abc'.find('b.') + 'abc'.find('z')", 'bc'],
+    ["url('https://example.com:8443/a/b?x=1&x=2').getHostname() + url('https://example.com:8443/a').getPort()", 'example.com8443'],
+    ["url('https://example.com/p?x=1&x=2').getQuery()", { x: ['1', '2'] }],
+    ["url('/path').getEscapedPath() == '/path' && isURL('https://a.b') && !isURL('nope')", true],
+    ["quantity('1Gi').isGreaterThan(quantity('1000Mi')) && quantity('500m').isLessThan(quantity('1'))", true],
+    ["quantity('500m').add(1).asApproximateFloat()", 1.5],
+    ["quantity('2k').asInteger() + quantity('1').compareTo(quantity('2')) + quantity('-1').sign()", 1998],
+    ["isQuantity('1x') || !quantity('1.5').isInteger()", true],
+    ['[1, 2, 3].map(x, x * 2).filter(x, x > 2).all(x, x > 3)', true],
+  ];
+  for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
+  await assert.rejects(run('[].min()'), /min called on empty list/);
+  await assert.rejects(run("quantity('abc')"), /quantities must match the regular expression/);
+  await assert.rejects(run("'x'.find('(')"), /error parsing regexp: missing closing \)/);
+});
+
+test("compile errors carry cel-go's location and Kubernetes' wording", () => {
+  const err = (expr: string, returns = [BOOL]) => {
+    const c = compile(expr, decls, { returns });
+    assert.equal(c.ok, false, expr);
+    return (c as { error: string }).error;
+  };
+  assert.equal(err('foo == 1'), "compilation failed: ERROR: <input>:1:1: undeclared reference to 'foo' (in container '')\n | foo == 1\n | ^");
+  assert.equal(err("'a' + 1 == 'a1'"), "compilation failed: ERROR: <input>:1:5: found no matching overload for '_+_' applied to '(string, int)'\n | 'a' + 1 == 'a1'\n | ....^");
+  assert.equal(err("'a'.startsWith(1)"), "compilation failed: ERROR: <input>:1:15: found no matching overload for 'startsWith' applied to 'string.(int)'\n | 'a'.startsWith(1)\n | ..............^");
+  assert.equal(err('request.nope'), "compilation failed: ERROR: <input>:1:8: undefined field 'nope'\n | request.nope\n | .......^");
+  assert.equal(err('object.spec.replicas'), 'must evaluate to bool but got dyn');
+  assert.equal(err('1 + 2'), 'must evaluate to bool but got int');
+  assert.equal(err("nosuch('x')"), "compilation failed: ERROR: <input>:1:7: undeclared reference to 'nosuch' (in container '')\n | nosuch('x')\n | ......^");
+  assert.match(err('1 +'), /^compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
+  assert.equal(compile('object.x', decls, { returns: [STRING] }).ok, false);
+  assert.equal(compile("request.operation + 'x' == 'CREATEx'", decls, { returns: [BOOL] }).ok, true);
+});
+
+test('the per-call cost limit cancels a runaway expression; costs add up', async () => {
+  const c = compile('[1,2,3,4,5,6,7,8,9,10].all(a, [1,2,3,4,5,6,7,8,9,10].all(b, [1,2,3,4,5,6,7,8,9,10].all(c, a + b + c > 0)))', decls);
+  assert.ok(c.ok);
+  const cheap = await evaluate(c.program, {}, { limit: PER_CALL_LIMIT });
+  assert.equal(cheap.ok, true);
+  assert.ok(cheap.cost > 1000, `cost ${cheap.cost}`);
+  const limited = await evaluate(c.program, {}, { limit: 500 });
+  assert.deepEqual({ ok: limited.ok, error: (limited as { error: string }).error }, { ok: false, error: 'operation cancelled: actual cost limit exceeded' });
+  // a cancelled evaluation is not rescued by a short-circuit around it
+  const c2 = compile('true || [1,2,3,4,5,6,7,8,9,10].all(a, [1,2,3,4,5,6,7,8,9,10].all(b, b > a))', decls);
+  assert.ok(c2.ok);
+  assert.equal((await evaluate(c2.program, {}, { limit: 50 })).ok, true);
+});
+
+test('authz: checks are decided by the authorizer, requestResource included', async () => {
+  const seen: string[] = [];
+  const session = new AuthzSession({ username: 'alice', groups: [] }, async (_u, info) => {
+    const i = info as { verb: string; resource?: string; namespace?: string; path?: string };
+    seen.push(`${i.verb} ${i.resource ?? i.path} ${i.namespace ?? ''}`);
+    return { allowed: i.resource === 'pods', reason: 'rbac' };
+  });
+  const d: Declarations = { authorizer: named('kubernetes.Authorizer'), 'authorizer.requestResource': named('kubernetes.ResourceCheck') };
+  const bindings = { authorizer: authorizerValue(), 'authorizer.requestResource': requestResourceValue({ group: 'apps', resource: 'deployments', subresource: '', namespace: 'ns', name: 'x' }) };
+  const c = compile("authorizer.group('').resource('pods').namespace('ns').check('create').allowed() && !authorizer.requestResource.check('delete').allowed() && authorizer.group('').resource('pods').check('get').reason() == 'rbac'", d, { returns: [BOOL] });
+  assert.ok(c.ok, (c as { error?: string }).error ?? '');
+  const r = await evaluate(c.program, bindings, { limit: PER_CALL_LIMIT, authz: session });
+  assert.deepEqual(r.ok && r.value, true);
+  assert.deepEqual(seen.sort(), ['create pods ns', 'delete deployments ns', 'get pods ']);
+});

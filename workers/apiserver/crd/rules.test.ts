@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { JSONSchemaProps } from '../../../lib/api/apiextensions.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { ruleCompileError, validateRules } from './rules.ts';
+
+const schema: JSONSchemaProps = {
+  type: 'object',
+  'x-kubernetes-validations': [{ rule: "self.metadata.name.startsWith('c')", message: 'the name starts with c' }],
+  properties: {
+    spec: {
+      type: 'object',
+      'x-kubernetes-validations': [
+        { rule: 'self.replicas <= self.maxReplicas' },
+        { rule: 'self.replicas >= oldSelf.replicas', message: 'replicas may only grow', reason: 'FieldValueForbidden' },
+        { rule: 'self.replicas != 7', messageExpression: "'7 is not allowed, got ' + string(self.replicas)", fieldPath: '.replicas' },
+      ],
+      properties: {
+        replicas: { type: 'integer' },
+        maxReplicas: { type: 'integer' },
+        tags: { type: 'array', items: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.size() <= 3', message: 'short tags' }] } },
+      },
+    },
+  },
+};
+const obj = (name: string, spec: object) => ({ apiVersion: 'x/v1', kind: 'X', metadata: { name }, spec }) as KubeObject;
+const texts = (o: KubeObject, old?: KubeObject) => validateRules(schema, o, old).map((e) => `${e.field}: ${e.body}`);
+
+test('rules on the object alone, with Kubernetes texts', () => {
+  assert.deepEqual(texts(obj('ct', { replicas: 2, maxReplicas: 5, tags: ['abc'] })), []);
+  assert.deepEqual(texts(obj('x', { replicas: 6, maxReplicas: 5, tags: ['abcd'] })), [
+    '<nil>: Invalid value: "object": the name starts with c',
+    'spec: Invalid value: "object": failed rule: self.replicas <= self.maxReplicas',
+    'spec.tags[0]: Invalid value: "string": short tags',
+  ]);
+  assert.deepEqual(texts(obj('ct', { replicas: 7, maxReplicas: 9 })), ['spec.replicas: Invalid value: "object": 7 is not allowed, got 7']);
+});
+
+test('transition rules run on updates, against the old object', () => {
+  assert.deepEqual(texts(obj('ct', { replicas: 1, maxReplicas: 5 }), obj('ct', { replicas: 3, maxReplicas: 5 })), ['spec: Forbidden: replicas may only grow']);
+  assert.deepEqual(texts(obj('ct', { replicas: 4, maxReplicas: 5 }), obj('ct', { replicas: 3, maxReplicas: 5 })), []);
+});
+
+test('a rule that does not compile is reported with CEL text', () => {
+  assert.match(ruleCompileError({ rule: 'self.x ==' }) ?? '', /^compilation failed: ERROR: <input>:1:\d+: Syntax error/);
+  assert.equal(ruleCompileError({ rule: 'self.x == 1' }), undefined);
+});
