@@ -37,6 +37,7 @@ async function main() {
       targetP99Ms: 1_000,
       targetSteadyCpu: 25,
       targetPeakRssMb: 1_200,
+      progress: (line) => console.log(`${line} (${load()})`),
     });
     figures.forEach(announce);
     console.log(`${load()} at the end\n`);

@@ -41,6 +41,8 @@ export interface AgentsOptions {
   targetSteadyCpu?: number;
   /** RSS of the whole runtime during the phase, at most (MB) */
   targetPeakRssMb?: number;
+  /** where the phase is (joined, pods up, deleting), for a long run */
+  progress?: (line: string) => void;
 }
 
 /** What a write was, from its method and path, for the breakdown: `pods/status PUT`, `leases PUT`. */
@@ -120,6 +122,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
     });
     await nodes.until(`${o.agents} agents' nodes Ready`, (m) => names.every((n) => m.get(n) && isReady(m.get(n)!)), 60_000);
     const joinedMs = nowMs() - t0;
+    o.progress?.(`  ${o.agents} agents joined and Ready in ${fmt(joinedMs / 1000)} s`);
     watching = true;
     loop.enable();
 
@@ -135,6 +138,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
       .then((at) => at - tPods)
       .catch(() => NaN);
     const upCount = readyPods(pods.objects);
+    o.progress?.(`  ${upCount} pods Ready in ${fmt(allUp / 1000)} s; steady for ${o.steadySeconds} s`);
     const perNode = new Map<string, number>();
     for (const p of pods.objects.values()) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
 
@@ -144,6 +148,7 @@ export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions
     const steadyCpu = await steady.end();
 
     // and away again
+    o.progress?.(`  deleting the Deployments`);
     const tDelete = nowMs();
     for (let d = 0; d < deployments; d++) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/fleet-${d}`);
     const allGone = await pods

@@ -41,17 +41,19 @@ export function apiClient(cp: ControlPlane, maxSockets = 32, token = cp.token): 
         headers['Content-Length'] = String(Buffer.byteLength(payload));
       }
       const started = nowMs();
-      return new Promise<Reply>((resolve, reject) => {
+      const send = (retried: boolean) => new Promise<Reply>((resolve, reject) => {
         const req = https.request(new URL(path, cp.url), { method, headers, agent }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: nowMs() - started, retryAfter: Number(res.headers['retry-after']) || undefined }));
           res.on('error', reject);
         });
-        req.on('error', reject);
+        // a kept-alive socket the server closed as the request went out: it was never read, send it again
+        req.on('error', (e: NodeJS.ErrnoException) => (!retried && req.reusedSocket && (e.code === 'ECONNRESET' || e.message === 'socket hang up') ? resolve(send(true)) : reject(e)));
         req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
         req.end(payload);
       });
+      return send(false);
     },
 
     watch(path, onLine) {

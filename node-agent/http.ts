@@ -16,7 +16,7 @@ export function httpsFetch(caPem: string | undefined): Fetch {
     // Node sends a DELETE's body with neither Content-Length nor chunking: the server would read
     // it as the next request on the connection. Framing it explicitly keeps keep-alive safe.
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    return new Promise<Response>((resolve, reject) => {
+    const send = (retried: boolean) => new Promise<Response>((resolve, reject) => {
       if (init.signal?.aborted) return reject(new Error('aborted'));
       const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
         const status = res.statusCode ?? 0;
@@ -25,11 +25,17 @@ export function httpsFetch(caPem: string | undefined): Fetch {
         const body = status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
         resolve(new Response(body, { status, headers: h }));
       });
-      req.on('error', reject);
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        // a kept-alive socket the server closed as this request went out: the server never read
+        // it, so sending it again on a fresh socket is safe (Go's transport does the same)
+        if (!retried && req.reusedSocket && (e.code === 'ECONNRESET' || e.message === 'socket hang up')) resolve(send(true));
+        else reject(e);
+      });
       // the API answers within this; a watch is kept alive by the server's bookmarks and timeout
       req.setTimeout(10 * 60_000, () => req.destroy(new Error(`timeout: ${init.method ?? 'GET'} ${url}`)));
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
       req.end(body);
     });
+    return send(false);
   };
 }

@@ -18,8 +18,11 @@ export type FieldMeta = {
   ptr?: boolean;
   /** Go field without omitempty: a zero value is kept in JSON */
   keep?: boolean;
-  /** this JSON field lives inside the embedded (inlined) protobuf message at field number `via` */
-  via?: number;
+  /**
+   * this JSON field lives inside embedded (inlined) protobuf messages: at field number via[0] of
+   * this message, then via[1] of that one, ... (Go structs embedded in embedded structs)
+   */
+  via?: number[];
   /** strategic merge patch */
   patchStrategy?: 'merge' | 'retainKeys' | 'merge,retainKeys' | 'replace';
   patchMergeKey?: string;
@@ -96,7 +99,8 @@ export function inline<E extends Record<string, Field>>(via: number, entries: E)
   for (const [name, schema] of Object.entries(entries)) {
     const inner = schema.wrapped.wrapped;
     const [base, meta, doc] = inner.pipe;
-    out[name] = field(base, { ...meta.metadata, via }, doc.description);
+    // inlining entries that are themselves inlined nests the path: outermost first
+    out[name] = field(base, { ...meta.metadata, via: [via, ...(meta.metadata.via ?? [])] }, doc.description);
   }
   return out as E;
 }

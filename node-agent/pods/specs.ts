@@ -33,7 +33,8 @@ export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: O
     namespace: pod.metadata.namespace ?? '',
     uid,
     attempt,
-    hostname: (spec.hostname || pod.metadata.name || '').slice(0, 63),
+    // on the node's network the node's hostname stays (the kubelet sets none: runc refuses one without a private UTS namespace)
+    hostname: spec.hostNetwork ? '' : (spec.hostname || pod.metadata.name || '').slice(0, 63),
     logDirectory: logDirectory(logRoot, pod),
     cgroupParent: cgroupParent(pod.status?.qosClass, uid),
     hostNetwork: !!spec.hostNetwork,

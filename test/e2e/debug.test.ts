@@ -106,7 +106,7 @@ describe('kubectl debug and node-agent leave on a real node', { skip }, () => {
     const name = /Creating debugging pod (\S+) with container/.exec(r.stdout + r.stderr)?.[1];
     assert.ok(name, r.stdout + r.stderr);
     const path = `/api/v1/namespaces/default/pods/${name}`;
-    await until('the debugging pod done', async () => (await getJson<Pod>(env.cluster, path))?.status?.phase === 'Succeeded', 60_000);
+    await until('the debugging pod done', async () => (await getJson<Pod>(env.cluster, path))?.status?.phase === 'Succeeded', 60_000).catch(async (e) => assert.fail(`${e.message}: ${JSON.stringify((await getJson<Pod>(env.cluster, path))?.status)} ${(await env.cluster.kubectl(['get', 'events', '-o', 'wide'])).stdout}`));
     const out = await kubectlOk(env.cluster, ['logs', name!]);
     // the host's processes (containerd itself) and the host's files
     assert.match(out, /containerd/, out);

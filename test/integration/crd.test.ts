@@ -186,6 +186,11 @@ test('patches (merge, JSON, server-side apply; no strategic merge), /status, sca
   try {
     const merge = await cluster.kubectl(['patch', 'crontab', 'mon-horloge', '-n', NS, '--type=merge', '-p', '{"spec":{"replicas":3}}']);
     assert.equal(merge.code, 0, merge.stderr);
+    // a client-side apply of a changed manifest: kubectl sends a merge patch (the documents offer no strategic merge)
+    const reapply = await cluster.kubectl(['apply', '-f', '-'], { input: crontab('mon-horloge', '  cronSpec: "* * * * */5"\n  image: nouvelle-image\n  replicas: 3\n') });
+    assert.equal(reapply.code, 0, reapply.stderr);
+    assert.equal(reapply.stdout.trim(), 'crontab.stable.example.com/mon-horloge configured');
+    assert.equal((await cluster.api('GET', `${CRONTABS}/mon-horloge`)).json.spec.image, 'nouvelle-image');
     const json = await cluster.kubectl(['patch', 'ct', 'mon-horloge', '-n', NS, '--type=json', '-p', '[{"op":"replace","path":"/spec/image","value":"autre-image"}]']);
     assert.equal(json.code, 0, json.stderr);
     const smp = await cluster.kubectl(['patch', 'ct', 'mon-horloge', '-n', NS, '-p', '{"spec":{"replicas":4}}']);
@@ -260,6 +265,28 @@ test('deleting the CRD deletes its objects; then its kind is gone', async () => 
   assert.equal((await cluster.kubectl(['apply', '-f', '-'], { input: crontabCRD })).code, 0);
   await until('served again', async () => (await cluster.api('GET', CRONTABS)).status === 200);
   assert.deepEqual((await cluster.api('GET', CRONTABS)).json.items, []);
+});
+
+test('a CRD is its cluster\'s only: a tenant neither serves nor discovers it, and may define its own', async () => {
+  const made = await cluster.api('POST', '/apis/tenancy.timonier.dev/v1alpha1/clusters', { body: { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'atelier' } } });
+  assert.equal(made.status, 201, made.text);
+  const T = '/clusters/atelier';
+  assert.equal((await cluster.api('GET', `${T}/apis/stable.example.com/v1/namespaces/default/crontabs`)).status, 404);
+  assert.equal((await cluster.api('GET', `${T}/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com`)).status, 404);
+  const groups = (await cluster.api('GET', `${T}/apis`)).json.groups.map((g: { name: string }) => g.name);
+  assert.ok(!groups.includes('stable.example.com'));
+  assert.ok(groups.includes('apiextensions.k8s.io'));
+  // the tenant's own CRD, with the same name and another schema
+  const own = { ...(await cluster.api('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com')).json };
+  own.metadata = { name: 'crontabs.stable.example.com' };
+  delete own.status;
+  own.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.replicas.maximum = 100;
+  assert.equal((await cluster.api('POST', `${T}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`, { body: own })).status, 201);
+  const big = await cluster.api('POST', `${T}/apis/stable.example.com/v1/namespaces/default/crontabs`, { body: { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'grand' }, spec: { image: 'img', replicas: 50 } } });
+  assert.equal(big.status, 201, big.text);
+  const inRoot = await cluster.api('POST', CRONTABS, { body: { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'grand' }, spec: { image: 'img', replicas: 50 } } });
+  assert.equal(inRoot.status, 422, inRoot.text);
+  assert.equal((await cluster.api('GET', `${T}/apis/stable.example.com/v1/namespaces/default/crontabs`)).json.items.length, 1);
 });
 
 function helmBinary(): string {

@@ -176,3 +176,11 @@ test('kubectl create deployment: the real apps/v1 Deployment schema', async () =
     },
   });
 });
+
+test('a struct embedded in an embedded struct (NamedRuleWithOperations) decodes into one JSON object', async () => {
+  const { namedRuleWithOperations } = await import('../../../lib/api/admissionregistration/vap.ts');
+  const { message } = await import('./protobuf.ts');
+  // NamedRuleWithOperations{1 resourceNames, 2 RuleWithOperations{1 operations, 2 Rule{1 apiGroups, 2 apiVersions, 3 resources}}}
+  const body = concat(str(1, 'web'), msg(2, str(1, 'CREATE'), msg(2, str(1, 'apps'), str(2, 'v1'), str(3, 'deployments'))));
+  assert.deepEqual(message(body, namedRuleWithOperations), { resourceNames: ['web'], operations: ['CREATE'], apiGroups: ['apps'], apiVersions: ['v1'], resources: ['deployments'] });
+});

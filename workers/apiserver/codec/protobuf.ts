@@ -24,27 +24,40 @@ interface Slot {
 }
 interface Index {
   direct: Map<number, Slot>;
-  /** embedded message field number → its fields */
-  via: Map<number, Map<number, Slot>>;
+  /** embedded message field number → its fields (and its own embedded messages) */
+  via: Map<number, Index>;
 }
+
+const emptyIndex = (): Index => ({ direct: new Map(), via: new Map() });
 
 const indexes = new WeakMap<object, Index>();
 
 function indexOf(s: Extract<Shape, { kind: 'object' }>): Index {
   let idx = indexes.get(s.entries);
   if (idx) return idx;
-  idx = { direct: new Map(), via: new Map() };
+  idx = emptyIndex();
   for (const [name, schema] of Object.entries(s.entries)) {
-    const { pb, via } = shape(schema).meta;
+    const { pb, via = [] } = shape(schema).meta;
     if (pb === undefined) continue;
-    if (via === undefined) idx.direct.set(pb, { name, schema });
-    else {
-      if (!idx.via.has(via)) idx.via.set(via, new Map());
-      idx.via.get(via)!.set(pb, { name, schema });
+    let at = idx;
+    for (const n of via) {
+      if (!at.via.has(n)) at.via.set(n, emptyIndex());
+      at = at.via.get(n)!;
     }
+    at.direct.set(pb, { name, schema });
   }
   indexes.set(s.entries, idx);
   return idx;
+}
+
+/** The fields of one message into `out`; an embedded message's fields land in `out` too (Go's JSON inlines them). */
+function readInto(out: Record<string, unknown>, b: Uint8Array, idx: Index): void {
+  for (const { field, wire, r } of fields(b)) {
+    const slot = idx.direct.get(field);
+    if (slot) readField(out, slot, wire, r);
+    else if (idx.via.has(field) && wire === WIRE.bytes) readInto(out, r.bytes(), idx.via.get(field)!);
+    else r.skip(wire);
+  }
 }
 
 /** The wire type a scalar of this shape/encoding is written with; undefined if the schema does not say. */
@@ -175,25 +188,8 @@ function omitted(x: unknown, s: Shape): boolean {
 export function message(b: Uint8Array, schema: v.GenericSchema): Record<string, unknown> {
   const s = shape(schema);
   if (s.kind !== 'object') throw new ProtobufError('proto: schema is not a message');
-  const idx = indexOf(s);
   const out: Record<string, unknown> = {};
-  for (const { field, wire, r } of fields(b)) {
-    const slot = idx.direct.get(field);
-    if (slot) {
-      readField(out, slot, wire, r);
-      continue;
-    }
-    const embedded = idx.via.get(field);
-    if (embedded && wire === WIRE.bytes) {
-      for (const inner of fields(r.bytes())) {
-        const sl = embedded.get(inner.field);
-        if (sl) readField(out, sl, inner.wire, inner.r);
-        else inner.r.skip(inner.wire);
-      }
-      continue;
-    }
-    r.skip(wire);
-  }
+  readInto(out, b, indexOf(s));
   // JSON field order: the schema's, as Go marshals struct fields in declaration order
   const ordered: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(s.entries)) {

@@ -91,6 +91,8 @@ test('discovery order and lookups', () => {
       'clusters.tenancy.timonier.dev',
       'mutatingwebhookconfigurations.admissionregistration.k8s.io',
       'validatingwebhookconfigurations.admissionregistration.k8s.io',
+      'validatingadmissionpolicies.admissionregistration.k8s.io',
+      'validatingadmissionpolicybindings.admissionregistration.k8s.io',
       'customresourcedefinitions.apiextensions.k8s.io',
     ],
   );
