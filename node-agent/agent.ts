@@ -65,9 +65,15 @@ export interface Agent {
   stop(): Promise<void>;
 }
 
-/** The labels on what the agent of this node and cluster (a digest of its CA) creates in the runtime. */
-export function ownerLabels(nodeName: string, caPem: string): Record<string, string> {
-  return { [LABELS.node]: nodeName, [LABELS.cluster]: createHash('sha256').update(caPem).digest('hex').slice(0, 12) };
+/**
+ * The labels on what the agent of this node and cluster creates in the runtime: the cluster is a
+ * digest of its CA and its server URL (a control plane's tenants share its CA, and a laptop may
+ * join several of them under its one hostname).
+ */
+export function ownerLabels(nodeName: string, caPem: string, server: string): Record<string, string> {
+  const url = new URL(server);
+  const where = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return { [LABELS.node]: nodeName, [LABELS.cluster]: createHash('sha256').update(`${caPem}\n${where}`).digest('hex').slice(0, 12) };
 }
 
 export async function startAgent(o: AgentOptions): Promise<Agent> {
@@ -99,7 +105,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
 
   // what this agent creates in the runtime carries its node and cluster: agents of other nodes
   // or clusters sharing the runtime (tests, a reinstalled machine) leave it alone, and vice versa
-  const owner = ownerLabels(o.nodeName, o.caPem);
+  const owner = ownerLabels(o.nodeName, o.caPem, o.server);
   const workers = new Map<string, PodWorker>();
   const byName = new Map<string, string>(); // namespace/name → uid
   const stop = new AbortController();

@@ -69,7 +69,7 @@ export async function leaveCluster(o: LeaveOptions): Promise<LeaveReport> {
   if (!kept) throw new Error(`no credential in ${join(o.stateDir, CREDENTIAL_FILE)}: this machine has not joined a cluster with this state directory (or has left already)`);
   const { nodeName, caPem, credential } = kept;
   const server = o.server ?? kept.server;
-  const owner = ownerLabels(nodeName, caPem);
+  const owner = ownerLabels(nodeName, caPem, server);
   const pid = await runningAgent(o.agentsDir ?? agentsDir(), owner);
   if (pid) throw new Error(`the agent of node "${nodeName}" is running on this machine (pid ${pid}): stop it first, then leave`);
 

@@ -87,8 +87,10 @@ describe('Défi V: from kubectl apply to the process on the node', { skip }, () 
     const d = await getJson(env.cluster, `/apis/apps/v1/namespaces/${NS}/deployments/temoin`);
     const db = createClient({ url: env.cluster.cp.database.url, authToken: env.cluster.cp.database.authToken });
     try {
-      const r = await db.execute({ sql: 'SELECT max(rev) AS rev FROM log WHERE key = ?', args: [`/registry/deployments/${NS}/temoin`] });
-      assert.equal(String(r.rows[0].rev), d?.metadata.resourceVersion);
+      // the row of that revision is this key's (the controller may have written it again since the read)
+      const r = await db.execute({ sql: 'SELECT key, type FROM log WHERE rev = ?', args: [Number(d?.metadata.resourceVersion)] });
+      assert.equal(r.rows[0]?.key, `/registry/deployments/${NS}/temoin`);
+      assert.notEqual(r.rows[0]?.type, 'DELETED');
     } finally {
       db.close();
     }

@@ -8,9 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 
 const cluster = useCluster();
@@ -267,6 +267,32 @@ test('deleting the CRD deletes its objects; then its kind is gone', async () => 
   assert.deepEqual((await cluster.api('GET', CRONTABS)).json.items, []);
 });
 
+test('deleting a namespace deletes its custom resources (found through discovery), then the namespace finalizes', async () => {
+  const ns = 'ephemere';
+  const tabs = `/apis/stable.example.com/v1/namespaces/${ns}/crontabs`;
+  assert.equal((await cluster.api('POST', '/api/v1/namespaces', { body: { metadata: { name: ns } } })).status, 201);
+  // served since the CRD was made again just before: a discovery cached earlier would miss it
+  await until('crontabs served', async () => (await cluster.api('GET', tabs)).status === 200);
+  for (const [name, finalizers] of [['passagere', []], ['tenace', ['example.com/garde']]] as const) {
+    const r = await cluster.api('POST', tabs, { body: { apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name, finalizers }, spec: { image: 'img' } } });
+    assert.equal(r.status, 201, r.text);
+  }
+  const del = await cluster.kubectl(['delete', 'namespace', ns, '--wait=false']);
+  assert.equal(del.code, 0, del.stderr);
+  await until('passagere gone, tenace marked', async () => {
+    const items = (await cluster.api('GET', tabs)).json.items as { metadata: { name: string; deletionTimestamp?: string } }[];
+    return items.length === 1 && items[0].metadata.name === 'tenace' && !!items[0].metadata.deletionTimestamp;
+  }, 20_000);
+  // the custom resource's own finalizer holds the namespace Terminating
+  const held = (await cluster.api('GET', `/api/v1/namespaces/${ns}`)).json;
+  assert.equal(held.status.phase, 'Terminating');
+  assert.deepEqual(held.spec.finalizers, ['kubernetes']);
+  const release = await cluster.api('PATCH', `${tabs}/tenace`, { body: { metadata: { finalizers: null } }, contentType: 'application/merge-patch+json' });
+  assert.equal(release.status, 200, release.text);
+  await until('the namespace gone', async () => (await cluster.api('GET', `/api/v1/namespaces/${ns}`)).status === 404, 20_000);
+  assert.deepEqual((await cluster.api('GET', tabs)).json.items, []);
+});
+
 test('a CRD is its cluster\'s only: a tenant neither serves nor discovers it, and may define its own', async () => {
   const made = await cluster.api('POST', '/apis/tenancy.timonier.dev/v1alpha1/clusters', { body: { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'atelier' } } });
   assert.equal(made.status, 201, made.text);
@@ -329,4 +355,52 @@ test('helm install of a chart with a CRD in crds/ and an object of that kind in 
   assert.equal((await cluster.api('GET', '/apis/clock.example.com/v1alpha1/namespaces/default/alarms/reveil-matin')).status, 404);
   // helm keeps CRDs on uninstall
   assert.equal((await cluster.api('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/alarms.clock.example.com')).status, 200);
+});
+
+/** kubectl.1.<minor> beside the real kubectl on the PATH, else in .tools/bin. */
+function oldKubectl(minor: number): string {
+  const dirs: string[] = [];
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const k = join(dir, 'kubectl');
+    if (existsSync(k)) dirs.push(dirname(realpathSync(k)));
+  }
+  dirs.push(join(import.meta.dirname, '../../.tools/bin'));
+  const found = dirs.map((d) => join(d, `kubectl.1.${minor}`)).find((f) => existsSync(f));
+  assert.ok(found, `kubectl.1.${minor} not found: run scripts/ensure-kubectl-versions.sh`);
+  return found;
+}
+
+function kubectlOf(minor: number, args: string[], input: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      oldKubectl(minor),
+      args,
+      { env: { ...process.env, KUBECONFIG: cluster.cp.kubeconfigPath, KUBECACHEDIR: join(cluster.dir, `kubecache-${minor}`), HOME: cluster.dir }, timeout: 60_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(input);
+  });
+}
+
+test('kubectl 1.27 and 1.28 apply a CronTab: the CRD is in /openapi/v2, which they validate against', async () => {
+  const v2 = (await cluster.api('GET', '/openapi/v2')).json;
+  const def = v2.definitions['com.example.stable.v1.CronTab'];
+  assert.ok(def, 'no CronTab definition in /openapi/v2');
+  assert.deepEqual(def['x-kubernetes-group-version-kind'], [{ group: 'stable.example.com', kind: 'CronTab', version: 'v1' }]);
+  assert.equal(def.properties.metadata.$ref, '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta');
+  assert.equal(def.properties.spec.properties.replicas.type, 'integer');
+  assert.ok(v2.paths[`/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}`]);
+  for (const minor of [27, 28]) {
+    const name = `ancienne-${minor}`;
+    const made = await kubectlOf(minor, ['apply', '-f', '-'], crontab(name, '  cronSpec: "0 * * * *"\n  image: img\n'));
+    assert.equal(made.code, 0, made.stderr);
+    assert.equal(made.stdout.trim(), `crontab.stable.example.com/${name} created`);
+    const changed = await kubectlOf(minor, ['apply', '-f', '-'], crontab(name, '  cronSpec: "0 * * * *"\n  image: img2\n'));
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.equal(changed.stdout.trim(), `crontab.stable.example.com/${name} configured`);
+    // client-side validation with the v2 schema: an unknown field is refused
+    const wrong = await kubectlOf(minor, ['apply', '--validate=true', '-f', '-'], crontab(name, '  image: 3\n'));
+    assert.notEqual(wrong.code, 0, wrong.stdout);
+    assert.equal((await cluster.api('GET', `${CRONTABS}/${name}`)).json.spec.image, 'img2');
+  }
 });

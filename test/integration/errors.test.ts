@@ -29,14 +29,17 @@ async function snapshot(): Promise<Snapshot> {
   return { rev: r.json.metadata.resourceVersion, items: r.json.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion]) };
 }
 
-/** Waits until nothing else writes (controllers reacting to our setup), then snapshots. */
+/**
+ * Waits until nothing else writes (controllers reacting to our setup: the namespace's
+ * kube-root-ca.crt above all, which a loaded machine may publish late), then snapshots.
+ */
 async function quiet(): Promise<Snapshot> {
   const deadline = Date.now() + 20_000;
   let last = await snapshot();
   for (;;) {
     await new Promise((r) => setTimeout(r, 300));
     const now = await snapshot();
-    if (now.rev === last.rev) return now;
+    if (now.rev === last.rev && now.items.some(([name]) => name === 'kube-root-ca.crt')) return now;
     assert.ok(Date.now() < deadline, 'the cluster never stopped writing');
     last = now;
   }

@@ -136,10 +136,23 @@ test('configurations: defaults, Kubernetes validation, NAME WEBHOOKS AGE', async
     assert.ok(msg.includes(part), `missing ${part} in ${msg}`);
 
   const cel = await cluster.api('POST', '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
-    body: { metadata: { name: 'cel' }, webhooks: [hook('cel.demo.example', '/allow', { matchConditions: [{ name: 'x', expression: 'true' }] })] },
+    body: {
+      metadata: { name: 'cel' },
+      webhooks: [
+        hook('cel.demo.example', '/allow', { matchConditions: [{ name: 'params', expression: "params.x == 'a'" }, { name: 'Bad Name', expression: 'true' }, { name: 'empty', expression: '  ' }, { name: 'params', expression: 'true' }] }),
+        hook('many.demo.example', '/allow', { matchConditions: Array.from({ length: 65 }, (_, i) => ({ name: `c${i}`, expression: 'true' })) }),
+      ],
+    },
   });
   assert.equal(cel.status, 422, cel.text);
-  assert.match(cel.json.message, /webhooks\[0\]\.matchConditions\[0\]\.expression: Forbidden: matchConditions are not supported/);
+  for (const part of [
+    `webhooks[0].matchConditions[0].expression: Invalid value: "params.x == 'a'": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')`,
+    'webhooks[0].matchConditions[1].name: Invalid value: "Bad Name": name part must consist of alphanumeric characters',
+    'webhooks[0].matchConditions[2].expression: Required value',
+    'webhooks[0].matchConditions[3].name: Duplicate value: "params"',
+    'webhooks[1].matchConditions: Too many: 65: must have at most 64 items',
+  ])
+    assert.ok(cel.json.message.includes(part), `missing ${part} in ${cel.json.message}`);
 
   const unregister = await register('mutating', 'defaults', [{ ...hook('defaults.demo.example', '/allow'), rules: [{ operations: ['CREATE'], apiGroups: ['nothing.example'], apiVersions: ['v1'], resources: ['things'] }] }]);
   const got = await cluster.api('GET', '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/defaults');
@@ -320,6 +333,59 @@ test('namespaceSelector: only pods of labelled namespaces are sent; webhooks nev
   assert.equal((await createPod(pod('p', {}, 'watched'))).status, 403);
   assert.equal((await createPod(pod('p', {}, 'quiet'))).status, 201);
   await un(); // the configuration's own delete is not sent to all.demo.example
+});
+
+test('matchConditions: all true to call the webhook, a false one skips it, errors follow failurePolicy', async () => {
+  const labelled = "has(object.metadata.labels) && 'deny' in object.metadata.labels";
+  const broken = "object.metadata.labels.missing == 'x'";
+  const unregister = await register('validating', 'conditions', [
+    hook('mc.demo.example', '/deny-bare', {
+      objectSelector: { matchLabels: { t: 'mc' } },
+      matchConditions: [
+        { name: 'not-kube-system', expression: "request.namespace != 'kube-system' && request.kind.kind == 'Pod' && request.operation == 'CREATE'" },
+        { name: 'labelled', expression: labelled },
+        { name: 'allowed-to-create', expression: "authorizer.group('').resource('pods').namespace(request.namespace).check('create').allowed() && namespaceObject == null && oldObject == null" },
+      ],
+    }),
+    hook('mc-error.demo.example', '/allow', { objectSelector: { matchLabels: { t: 'mc-error' } }, matchConditions: [{ name: 'broken', expression: broken }] }),
+    hook('mc-errors.demo.example', '/allow', { objectSelector: { matchLabels: { t: 'mc-errors' } }, matchConditions: [{ name: 'broken', expression: broken }, { name: 'broken-too', expression: 'object.spec.nothing == 1' }] }),
+    hook('mc-ignore.demo.example', '/deny-bare', { failurePolicy: 'Ignore', objectSelector: { matchLabels: { t: 'mc-ignore' } }, matchConditions: [{ name: 'broken', expression: broken }] }),
+    // a false condition wins over an error: the webhook is skipped, whatever the failurePolicy
+    hook('mc-false.demo.example', '/deny-bare', { objectSelector: { matchLabels: { t: 'mc-false' } }, matchConditions: [{ name: 'broken', expression: broken }, { name: 'never', expression: 'false' }] }),
+  ]);
+  const denials = () => seen.get('/deny-bare')?.length ?? 0;
+  const before = denials();
+  const denied = await createPod(pod('mc-deny', { t: 'mc', deny: 'yes' }));
+  assert.equal(denied.status, 403, denied.text);
+  assert.equal(denied.json.message, 'pods "mc-deny" is forbidden: admission webhook "mc.demo.example" denied the request without explanation');
+  assert.equal(denials(), before + 1);
+
+  assert.equal((await createPod(pod('mc-skip', { t: 'mc' }))).status, 201);
+  assert.equal(denials(), before + 1, 'a false condition must skip the webhook');
+
+  const failed = await createPod(pod('mc-error', { t: 'mc-error' }));
+  assert.equal(failed.status, 403, failed.text);
+  assert.equal(failed.json.reason, 'Forbidden');
+  assert.equal(failed.json.message, `pods "mc-error" is forbidden: expression '${broken}' resulted in error: no such key: missing`);
+  const both = await createPod(pod('mc-errors', { t: 'mc-errors' }));
+  assert.equal(both.status, 403, both.text);
+  assert.equal(both.json.message, `pods "mc-errors" is forbidden: [expression '${broken}' resulted in error: no such key: missing, expression 'object.spec.nothing == 1' resulted in error: no such key: nothing]`);
+
+  assert.equal((await createPod(pod('mc-ignore', { t: 'mc-ignore' }))).status, 201);
+  assert.equal((await createPod(pod('mc-false', { t: 'mc-false' }))).status, 201);
+  assert.equal(denials(), before + 1);
+  await unregister();
+
+  // a mutating webhook's conditions: only pods asking for it are patched
+  const unmutate = await register('mutating', 'conditions', [
+    hook('mc-mutate.demo.example', '/mutate', { objectSelector: { matchLabels: { t: 'mc-mutate' } }, matchConditions: [{ name: 'asked', expression: "has(object.metadata.labels.mutate) && object.metadata.labels.mutate == 'please'" }] }),
+  ]);
+  const asked = await createPod(pod('mc-asked', { t: 'mc-mutate', mutate: 'please' }));
+  assert.equal(asked.json.metadata.labels.mutated, 'yes', asked.text);
+  const unasked = await createPod(pod('mc-unasked', { t: 'mc-mutate' }));
+  assert.equal(unasked.status, 201, unasked.text);
+  assert.equal(unasked.json.metadata.labels.mutated, undefined);
+  await unmutate();
 });
 
 /** A node whose agent serves `service` webhooks: the simulated agent dials the local server. */

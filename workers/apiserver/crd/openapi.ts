@@ -45,7 +45,7 @@ async function sha256(text: string): Promise<string> {
 }
 
 /** The kind's schema as published: the CRD's, with apiVersion, kind and metadata described. */
-function kindSchema(d: KindDescriptor): OpenAPISchema {
+export function kindSchema(d: KindDescriptor): OpenAPISchema {
   const crd = d.customResource!.crd as CustomResourceDefinition;
   const root: JSONSchemaProps = JSON.parse(JSON.stringify(crd.spec.versions?.find((x) => x.name === d.version)?.schema?.openAPIV3Schema ?? { type: 'object' }));
   const properties = root.properties ?? {};
@@ -64,7 +64,7 @@ function kindSchema(d: KindDescriptor): OpenAPISchema {
 }
 
 /** The kind's paths, patch operations without strategic merge. */
-function paths(d: KindDescriptor): Record<string, OpenAPISchema> {
+export function paths(d: KindDescriptor): Record<string, OpenAPISchema> {
   const out = kindPaths(d);
   for (const item of Object.values(out) as { patch?: { requestBody?: { content: Record<string, unknown> } } }[]) {
     const content = item.patch?.requestBody?.content;

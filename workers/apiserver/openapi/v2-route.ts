@@ -4,15 +4,18 @@
  * rejects the `@`), the first Accept clause (by q) that matches wins, `*` matches anything (JSON
  * first), nothing matching is a bare 406. Both forms carry the same ETag (the quoted SHA-512 of
  * the JSON, upper-case hex) and Last-Modified; a matching If-None-Match or If-Modified-Since is a
- * 304, as Go's http.ServeContent answers. Built once per isolate: the kinds are static, and every
- * cluster serves the same API.
+ * 304, as Go's http.ServeContent answers. Built once per isolate for the built-in kinds, and once
+ * per state of a cluster's CRDs for a cluster that has some (their kinds and paths added).
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { kinds } from '../registry/index.ts';
 import { reviewResources } from '../handlers/reviews.ts';
 import { bindingsResource } from '../handlers/binding.ts';
-import { openapiV2 } from './v2.ts';
+import { openapiV2, type OpenAPIV2Document } from './v2.ts';
+import { customKinds, type CustomKinds } from '../crd/custom-kinds.ts';
+import { customV2 } from '../crd/openapi-v2.ts';
+import type { Storage } from '../storage/types.ts';
 import { encodeDocument } from './gnostic.ts';
 
 /** What kubectl asks for (deprecated spelling) and what is answered */
@@ -31,14 +34,28 @@ async function etagOf(body: Uint8Array): Promise<string> {
   return `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
 }
 
+async function encode(doc: OpenAPIV2Document): Promise<Built> {
+  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+  const json = new TextEncoder().encode(JSON.stringify(doc));
+  return { json, proto: encodeDocument(doc as unknown as Record<string, unknown>), etag: await etagOf(json), lastModified };
+}
+
+let staticDoc: OpenAPIV2Document | undefined;
 let built: Promise<Built> | undefined;
-function build(): Promise<Built> {
-  return (built ??= (async () => {
-    const doc = openapiV2(kinds, [bindingsResource, ...reviewResources]);
-    const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
-    const json = new TextEncoder().encode(JSON.stringify(doc));
-    return { json, proto: encodeDocument(doc as unknown as Record<string, unknown>), etag: await etagOf(json), lastModified };
-  })());
+/** per state of a cluster's CRDs: the built-in document with the cluster's custom resources */
+const withCustom = new WeakMap<CustomKinds, Promise<Built>>();
+
+async function build(storage: Storage, cluster: string): Promise<Built> {
+  staticDoc ??= openapiV2(kinds, [bindingsResource, ...reviewResources]);
+  const custom = await customKinds(storage, cluster);
+  if (!custom.kinds.length) return (built ??= encode(staticDoc));
+  let b = withCustom.get(custom);
+  if (!b) {
+    const { paths, definitions } = customV2(custom);
+    const sorted = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    withCustom.set(custom, (b = encode({ ...staticDoc, paths: sorted({ ...staticDoc.paths, ...paths }), definitions: sorted({ ...staticDoc.definitions, ...definitions }) })));
+  }
+  return b;
 }
 
 interface Clause {
@@ -72,7 +89,7 @@ export async function openapiV2Handler(c: Context<AppEnv>): Promise<Response> {
   for (const cl of clauses(accept)) {
     const offer = OFFERED.find((o) => (cl.type === '*' || cl.type === o.type) && (cl.subtype === '*' || cl.subtype === o.subtype));
     if (!offer) continue;
-    const b = await build();
+    const b = await build(c.get('storage'), c.get('cluster'));
     const headers = { 'Content-Type': offer.contentType, ETag: b.etag, 'Last-Modified': b.lastModified, Vary: 'Accept' };
     const inm = c.req.header('If-None-Match');
     const ims = c.req.header('If-Modified-Since');

@@ -79,7 +79,7 @@ function toV2Operation(op: V3Operation): OpenAPISchema {
   };
 }
 
-function toV2Path(item: Record<string, unknown>): OpenAPISchema {
+export function toV2Path(item: Record<string, unknown>): OpenAPISchema {
   const out: OpenAPISchema = {};
   for (const [k, x] of Object.entries(item)) out[k] = k === 'parameters' ? (x as V3Param[]).map(toV2Param) : toV2Operation(x as V3Operation);
   return out;

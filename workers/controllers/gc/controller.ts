@@ -43,7 +43,7 @@ export const garbageCollector: Controller = {
   },
   resync: async () => [scanKey(ALL)],
   async reconcile(key, ctx) {
-    const map = await resourceMap(ctx.api);
+    const map = await resourceMap(ctx.api, { cluster: ctx.cluster });
     const parts = key.split('/');
     if (parts[0] === 'scan') return scan(ctx, map, key, parts[1] === ALL ? undefined : parts[1]);
     if (parts[0] === 'obj' && parts.length === 5) return reconcileObject(ctx, map, parts[1], parts[2], parts[3], parts[4]);

@@ -15,12 +15,22 @@ export interface ResourceMap {
   byResource(group: string, resource: string): ApiResource | undefined;
   /** the resources the collector lists to find dependents */
   collectable: ApiResource[];
+  /** every resource that can be listed and deleted, events included (what a namespace's deletion empties) */
+  deletable: ApiResource[];
 }
 
 /** Kubernetes' GC ignores events (DefaultIgnoredResources): nothing is owned by them, and they are many. */
 const IGNORED = new Set(['/events', 'events.k8s.io/events']);
 const CACHE_MS = 5 * 60_000;
-let cached: { at: number; map: Promise<ResourceMap> } | undefined;
+/** per cluster: each serves its own custom resources */
+const cached = new Map<string, { at: number; map: Promise<ResourceMap> }>();
+
+export interface DiscoveryOptions {
+  /** the cluster `api` talks to (unset: the root cluster) */
+  cluster?: string;
+  /** how old a cached discovery may be; 0 asks again (the namespace controller, as Kubernetes' asks on every pass) */
+  maxAgeMs?: number;
+}
 
 interface ApiResourceList {
   groupVersion: string;
@@ -30,17 +40,20 @@ interface ApiResourceList {
 /** `v1` → '', `apps/v1` → 'apps': the group of an apiVersion. */
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
-export function resourceMap(api: ApiClient): Promise<ResourceMap> {
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.map;
+export function resourceMap(api: ApiClient, opts: DiscoveryOptions = {}): Promise<ResourceMap> {
+  const key = opts.cluster ?? 'default';
+  const hit = cached.get(key);
+  if (hit && Date.now() - hit.at < (opts.maxAgeMs ?? CACHE_MS)) return hit.map;
   const map = discover(api);
-  cached = { at: Date.now(), map };
-  map.catch(() => (cached = undefined)); // a failed discovery is retried on the next call
+  const entry = { at: Date.now(), map };
+  cached.set(key, entry);
+  map.catch(() => cached.get(key) === entry && cached.delete(key)); // a failed discovery is retried on the next call
   return map;
 }
 
 /** Drops the cached discovery (tests serving different resources). */
 export function forgetDiscovery(): void {
-  cached = undefined;
+  cached.clear();
 }
 
 async function discover(api: ApiClient): Promise<ResourceMap> {
@@ -54,6 +67,7 @@ async function discover(api: ApiClient): Promise<ResourceMap> {
 export function mapOf(lists: ApiResourceList[]): ResourceMap {
   const all: ApiResource[] = [];
   const collectable: ApiResource[] = [];
+  const deletable: ApiResource[] = [];
   for (const list of lists) {
     const group = groupOf(list.groupVersion);
     const version = list.groupVersion.slice(list.groupVersion.indexOf('/') + 1);
@@ -61,7 +75,9 @@ export function mapOf(lists: ApiResourceList[]): ResourceMap {
       if (r.name.includes('/')) continue; // subresources
       const res: ApiResource = { group, version, resource: r.name, namespaced: r.namespaced, kind: r.kind };
       all.push(res);
-      if (!IGNORED.has(`${group}/${r.name}`) && r.verbs.includes('list') && r.verbs.includes('delete')) collectable.push(res);
+      if (!r.verbs.includes('list') || !r.verbs.includes('delete')) continue;
+      deletable.push(res);
+      if (!IGNORED.has(`${group}/${r.name}`)) collectable.push(res);
     }
   }
   const kinds = new Map(all.map((r) => [`${r.group}/${r.kind}`, r]));
@@ -70,5 +86,6 @@ export function mapOf(lists: ApiResourceList[]): ResourceMap {
     byKind: (group, kind) => kinds.get(`${group}/${kind}`),
     byResource: (group, resource) => resources.get(`${group}/${resource}`),
     collectable,
+    deletable,
   };
 }

@@ -1,14 +1,17 @@
 /**
  * Namespace controller: a namespace being deleted is emptied of every namespaced object, then
- * finalized (its spec.finalizers cleared), after which the API server removes it.
+ * finalized (its spec.finalizers cleared), after which the API server removes it. As Kubernetes'
+ * namespaced resources deleter, what "every" means comes from discovery, asked again on each
+ * pass (the garbage collector's discovery, gc/resources.ts): custom resources and any kind the
+ * client does not know by name are deleted too.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { Controller } from '../framework/controller.ts';
+import { resourceMap } from '../gc/resources.ts';
 
 /** Re-check a namespace whose content is still going away (graceful pods, finalizers). */
 const RECHECK_SECONDS = 2;
-const NAMESPACED = Object.values(RESOURCES).filter((r) => r.namespaced);
 
 export const namespaceController: Controller = {
   name: 'namespace-controller',
@@ -25,8 +28,9 @@ export const namespaceController: Controller = {
   async reconcile(name, ctx) {
     const ns = await ctx.api.get(RESOURCES.namespaces, undefined, name);
     if (!ns?.metadata.deletionTimestamp) return;
+    const map = await resourceMap(ctx.api, { cluster: ctx.cluster, maxAgeMs: 0 });
     let remaining = 0;
-    for (const res of NAMESPACED) {
+    for (const res of map.deletable.filter((r) => r.namespaced)) {
       const { items } = await ctx.api.list<KubeObject>(res, { namespace: name });
       remaining += items.length;
       for (const o of items) if (!o.metadata.deletionTimestamp) await ctx.api.delete(res, name, o.metadata.name!, { propagationPolicy: 'Background' });

@@ -27,7 +27,7 @@ async function quotasIn(ctx: ControllerContext, namespace: string): Promise<Reso
 
 /** The namespace's objects of one target, or undefined when the API does not serve it. */
 async function itemsOf(ctx: ControllerContext, target: Target, namespace: string): Promise<KubeObject[] | undefined> {
-  const res = (await resourceMap(ctx.api)).byResource(target.group, target.resource);
+  const res = (await resourceMap(ctx.api, { cluster: ctx.cluster })).byResource(target.group, target.resource);
   if (!res || !res.namespaced) return undefined;
   try {
     return (await ctx.api.list(res, { namespace })).items;

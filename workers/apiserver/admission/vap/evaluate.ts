@@ -6,6 +6,7 @@
 import type { ValidatingAdmissionPolicy } from '../../../../lib/api/admissionregistration/vap.ts';
 import { AuthzSession, evaluate, evaluateSync, PER_CALL_LIMIT, RUNTIME_COST_BUDGET, type Program } from '../../cel/index.ts';
 import type { CompiledExpression, CompiledPolicy } from './compile.ts';
+import { matchConditions } from '../matchconditions.ts';
 
 export interface Decision {
   action: 'admit' | 'deny';
@@ -100,11 +101,9 @@ export async function validate(
   const errorDecision = (message: string): Decision => ({ action: fail ? 'deny' : 'admit', message, error: true });
 
   try {
-    for (const m of compiled.matchConditions) {
-      const r = await run(m.compiled);
-      if (!r.ok) return { decisions: [errorDecision(`failed to evaluate: ${r.error}`)], annotations: [] };
-      if (r.value !== true) return { decisions: [], annotations: [] };
-    }
+    const matched = await matchConditions(compiled.matchConditions, (c) => run(c), policy.spec?.failurePolicy);
+    if ('error' in matched) return { decisions: [errorDecision(matched.error)], annotations: [] };
+    if (!matched.matches) return { decisions: [], annotations: [] };
     const decisions: Decision[] = [];
     for (const [i, v] of compiled.validations.entries()) {
       const spec = policy.spec!.validations![i];

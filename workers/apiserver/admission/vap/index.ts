@@ -10,7 +10,8 @@ import type { ValidatingAdmissionPolicy, ValidatingAdmissionPolicyBinding } from
 import type { KubeObject } from '../../../../lib/api/meta.ts';
 import { forbidden, StatusError } from '../../../../lib/errors.ts';
 import { fromLabelSelector, matches } from '../../../../lib/selectors/label.ts';
-import { AuthzSession, authorizerValue, requestResourceValue, toCelInput } from '../../cel/index.ts';
+import { toCelInput } from '../../cel/index.ts';
+import { activation, authzSession } from './activation.ts';
 import { byGroupKind, storageKey, storagePrefix } from '../../registry/index.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
 import type { AdmissionContext } from '../index.ts';
@@ -47,7 +48,7 @@ export async function validatingAdmissionPolicy(ctx: PolicyContext, a: Attribute
   let nsRead: Promise<KubeObject | undefined> | undefined;
   const namespaceObject = () => (a.namespace ? (nsRead ??= ctx.storage.get(`/registry/namespaces/${a.namespace}`).then((n) => n ?? undefined)) : Promise.resolve(undefined));
   const namespaceLabels = async () => (await namespaceObject())?.metadata.labels ?? {};
-  const authz = new AuthzSession(ctx.user, ctx.authorizer ?? (() => ({ allowed: false })), (u, i) => (ctx.authorizer ? ctx.authorizer(u, i, { storage: ctx.storage, query: new URLSearchParams(), cluster }) : { allowed: false }));
+  const authz = authzSession(ctx);
 
   const denied: Denied[] = [];
   for (const { policy, compiled, bindings } of entries) {
@@ -138,35 +139,4 @@ async function collectParams(ctx: AdmissionContext, policy: ValidatingAdmissionP
   }
   if (!params.length && ref.parameterNotFoundAction === 'Deny') throw new Error('no params found for policy binding with `Deny` parameterNotFoundAction');
   return params.map((p) => ({ ...p, apiVersion: desc.group ? `${desc.group}/${desc.version}` : desc.version, kind: desc.kind }));
-}
-
-/** The variables every expression of the request sees (plugin/cel/activation.go). */
-async function activation(ctx: AdmissionContext, a: Attributes, as: KindDescriptor, namespaceObject: () => Promise<KubeObject | undefined>): Promise<Record<string, unknown>> {
-  const ns = a.namespace && !(a.desc.group === '' && a.desc.kind === 'Namespace') ? await namespaceObject() : undefined;
-  const u = ctx.user;
-  const request = {
-    kind: { group: as.group, version: as.version, kind: as.kind },
-    resource: { group: as.group, version: as.version, resource: as.resource },
-    subResource: a.subresource,
-    requestKind: { group: a.desc.group, version: a.desc.version, kind: a.desc.kind },
-    requestResource: { group: a.desc.group, version: a.desc.version, resource: a.desc.resource },
-    requestSubResource: a.subresource,
-    name: a.name,
-    namespace: a.namespace,
-    operation: a.operation,
-    userInfo: { username: u.username, uid: u.uid ?? '', groups: u.groups, extra: u.extra ?? {} },
-    dryRun: !!ctx.dryRun,
-    options: null,
-  };
-  const namespaceObj = ns
-    ? { metadata: { ...ns.metadata, managedFields: undefined, ownerReferences: undefined }, spec: ns.spec ?? {}, status: ns.status ?? {} }
-    : null;
-  return {
-    object: a.object ? toCelInput(a.object) : null,
-    oldObject: a.oldObject ? toCelInput(a.oldObject) : null,
-    request: toCelInput(request),
-    namespaceObject: namespaceObj ? toCelInput(namespaceObj) : null,
-    authorizer: authorizerValue(),
-    'authorizer.requestResource': requestResourceValue({ group: a.desc.group, resource: a.desc.resource, subresource: a.subresource, namespace: a.namespace, name: a.name }),
-  };
 }

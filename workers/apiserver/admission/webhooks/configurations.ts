@@ -8,6 +8,7 @@
  */
 import type { Webhook, WebhookConfiguration } from '../../../../lib/api/admissionregistration/webhooks.ts';
 import { FollowedSet } from '../../cache/followed.ts';
+import { compileWebhookConditions, type CompiledCondition } from '../matchconditions.ts';
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from '../../registry/kinds/admissionregistration/webhook-configurations.ts';
 import { storagePrefix } from '../../registry/index.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
@@ -18,6 +19,8 @@ export interface ConfiguredWebhook {
   uid: string;
   configuration: string;
   hook: Webhook;
+  /** its matchConditions, compiled once per change of the configurations */
+  conditions: CompiledCondition[];
 }
 
 type Kind = 'mutating' | 'validating';
@@ -33,7 +36,7 @@ function follow() {
 function webhooksUnder(objects: ReadonlyMap<string, unknown>, prefix: string): ConfiguredWebhook[] {
   const configs = [...objects.entries()].filter(([k]) => k.startsWith(prefix)).map(([, o]) => o as WebhookConfiguration);
   configs.sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
-  return configs.flatMap((c) => (c.webhooks ?? []).map((hook, i) => ({ uid: `${c.metadata.name}/${i}`, configuration: c.metadata.name!, hook })));
+  return configs.flatMap((c) => (c.webhooks ?? []).map((hook, i) => ({ uid: `${c.metadata.name}/${i}`, configuration: c.metadata.name!, hook, conditions: compileWebhookConditions(hook.matchConditions) })));
 }
 
 export async function configuredWebhooks(storage: Storage, cluster: string, kind: Kind): Promise<ConfiguredWebhook[]> {

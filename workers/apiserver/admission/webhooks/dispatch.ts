@@ -16,6 +16,7 @@ import type { KubeObject } from '../../../../lib/api/meta.ts';
 import { internal, StatusError } from '../../../../lib/errors.ts';
 import type { AdmissionContext } from '../index.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
+import { conditionsMatch } from './conditions.ts';
 import { configuredWebhooks, type ConfiguredWebhook } from './configurations.ts';
 import { CallingWebhookError, denial, dryRunUnsupported } from './errors.ts';
 import { invocationKind, isExempt, namespaceLabelsReader, namespaceSelectorMatches, objectSelectorMatches, type RuleAttributes } from './matching.ts';
@@ -74,6 +75,13 @@ async function selected(a: Admission, kind: 'mutating' | 'validating'): Promise<
     out.push({ w, as });
   }
   return out;
+}
+
+/** The webhook's matchConditions over the object as it is now (a mutating webhook's see the earlier ones' patches). */
+function conditionsHold(a: Admission, w: ConfiguredWebhook, as: KindDescriptor): Promise<boolean> {
+  if (!w.conditions.length) return Promise.resolve(true);
+  const versioned = { obj: a.obj && convert(a.obj, a.desc, as), old: a.old && convert(a.old, a.desc, as) };
+  return conditionsMatch(a, w, as, versioned, ruleAttributes(a).namespace);
 }
 
 /** The object in the version the webhook is called with (matchPolicy Equivalent: Events' two versions). */
@@ -163,6 +171,7 @@ export async function mutate(a: Admission, state: Reinvocation): Promise<void> {
   try {
     for (const { w, as } of hooks) {
       if (state.round === 1 && !state.reinvoke.has(w.uid)) continue;
+      if (!(await conditionsHold(a, w, as))) continue;
       let changed = false;
       let error: unknown;
       try {
@@ -218,7 +227,8 @@ async function mutateOnce(a: Admission, w: ConfiguredWebhook, as: KindDescriptor
 
 /** The validating webhooks, all at once; the first error in webhook order fails the request. */
 export async function validate(a: Admission): Promise<void> {
-  const hooks = await selected(a, 'validating');
+  const hooks = [];
+  for (const h of await selected(a, 'validating')) if (await conditionsHold(a, h.w, h.as)) hooks.push(h);
   if (!hooks.length) return;
   const outcomes = await Promise.all(
     hooks.map(({ w, as }) =>

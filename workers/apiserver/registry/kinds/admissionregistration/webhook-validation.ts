@@ -8,6 +8,7 @@ import { fieldErr, type FieldError } from '../../../../../lib/errors.ts';
 import { dns1035Label, dns1123Subdomain, qualifiedName } from '../../../../../lib/validation/names.ts';
 import { validateLabelSelector } from '../../validation.ts';
 import { portNumber } from '../../validation-net.ts';
+import { compileWebhookConditions } from '../../../admission/matchconditions.ts';
 
 export function defaultWebhooks(cfg: WebhookConfiguration, mutating: boolean): void {
   for (const w of cfg.webhooks ?? []) {
@@ -191,8 +192,9 @@ function validateServicePath(path: string | undefined, at: string): FieldError[]
 }
 
 /**
- * matchConditions need a CEL compiler (workers/apiserver/cel/, not available yet): until then a
- * configuration with any is refused here, rather than stored and never honoured.
+ * matchConditions (validation.go validateMatchConditions): at most 64, each expression compiled
+ * as the webhook will run it (trimmed; its compilation error at `…expression`), each name a
+ * qualified name used once.
  */
 function validateMatchConditions(w: Webhook, at: string): FieldError[] {
   const conds = w.matchConditions ?? [];
@@ -200,13 +202,17 @@ function validateMatchConditions(w: Webhook, at: string): FieldError[] {
   if (conds.length > MAX_MATCH_CONDITIONS) errs.push(fieldErr.tooMany(at, conds.length, MAX_MATCH_CONDITIONS));
   const names = new Set<string>();
   conds.forEach((c, i) => {
+    const expression = (c.expression ?? '').trim();
+    if (!expression) errs.push(fieldErr.required(`${at}[${i}].expression`));
+    else {
+      const [compiled] = compileWebhookConditions([{ name: c.name, expression }]);
+      if (compiled.compiled.error) errs.push(fieldErr.invalid(`${at}[${i}].expression`, expression, compiled.compiled.error));
+    }
     const name = c.name ?? '';
     if (!name) errs.push(fieldErr.required(`${at}[${i}].name`));
     else for (const m of qualifiedName(name)) errs.push(fieldErr.invalid(`${at}[${i}].name`, name, m));
     if (name && names.has(name)) errs.push(fieldErr.duplicate(`${at}[${i}].name`, name));
     names.add(name);
-    if (!c.expression) errs.push(fieldErr.required(`${at}[${i}].expression`));
-    else errs.push(fieldErr.forbidden(`${at}[${i}].expression`, 'matchConditions are not supported by this server yet (no CEL evaluator): remove them, or use rules and selectors'));
   });
   return errs;
 }
