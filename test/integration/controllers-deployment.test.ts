@@ -238,14 +238,20 @@ test('set image rolls out a new ReplicaSet; rollout history and undo', async () 
   // the rollout, as the events tell it: new up by one (maxSurge 1), old down by one (maxUnavailable 0)
   const scaling = (await eventsOf('vitrine')).filter((e) => e.reason === 'ScalingReplicaSet').map((e) => e.message);
   const rollout = scaling.slice(scaling.indexOf(`Scaled up replica set ${second.metadata.name} from 0 to 1`));
-  assert.deepEqual(rollout.slice(0, 6), [
+  const expected = [
     `Scaled up replica set ${second.metadata.name} from 0 to 1`,
     `Scaled down replica set ${rsName} from 3 to 2`,
     `Scaled up replica set ${second.metadata.name} from 1 to 2`,
     `Scaled down replica set ${rsName} from 2 to 1`,
     `Scaled up replica set ${second.metadata.name} from 2 to 3`,
     `Scaled down replica set ${rsName} from 1 to 0`,
-  ]);
+  ];
+  // past 10 distinct messages in 10 minutes (this file scales vitrine a lot), client-go's
+  // correlator folds the next ones into one "(combined from similar events)" Event
+  const separate = rollout.filter((m) => !m.startsWith('(combined from similar events): '));
+  assert.deepEqual(separate.slice(0, 6), expected.slice(0, Math.min(6, separate.length)));
+  assert.ok(separate.length >= 4, `the rollout's steps: ${JSON.stringify(rollout)}`);
+  if (separate.length < 6) assert.ok(scaling.some((m) => m.startsWith('(combined from similar events): Scaled')), JSON.stringify(scaling));
 });
 
 test('kubectl describe deployment shows the conditions, the ReplicaSets and the events', async () => {
