@@ -20,7 +20,7 @@ import { storeContext } from './store-context.ts';
 import { decodeBody } from '../codec/decode.ts';
 import { scaleSchema } from '../../../lib/api/autoscaling.ts';
 
-interface Scale {
+export interface Scale {
   kind: 'Scale';
   apiVersion: 'autoscaling/v1';
   metadata: KubeObject['metadata'];
@@ -28,26 +28,38 @@ interface Scale {
   status: { replicas: number; selector?: string };
 }
 
+/** How a kind's objects look as a Scale, and where a Scale's replicas go back. */
+export interface ScaleView {
+  scaleOf(obj: KubeObject): Scale;
+  setReplicas(obj: KubeObject, replicas: number): void;
+  /** the patch types the subresource takes (custom resources take no strategic merge) */
+  patchTypes: string[];
+}
+
+/** A Scale with the object's identity. */
+export const scaleWith = (obj: KubeObject, replicas: number, statusReplicas: number, selector?: string): Scale => {
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name, namespace, uid, resourceVersion, creationTimestamp }, spec: { replicas }, status: { replicas: statusReplicas, ...(selector ? { selector } : {}) } };
+};
+
+/** Deployments and ReplicaSets: spec.replicas, status.replicas and spec.selector. */
 export function scaleOf(obj: KubeObject): Scale {
   const spec = (obj.spec ?? {}) as { replicas?: number; selector?: LabelSelector };
   const status = (obj.status ?? {}) as { replicas?: number };
-  const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
-  const selector = selectorString(spec.selector);
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
-    spec: { replicas: spec.replicas ?? 0 },
-    status: { replicas: status.replicas ?? 0, ...(selector ? { selector } : {}) },
-  };
+  return scaleWith(obj, spec.replicas ?? 0, status.replicas ?? 0, selectorString(spec.selector));
 }
 
-export async function scaleHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+const BUILT_IN: ScaleView = { scaleOf, setReplicas: (obj, n) => void ((obj.spec as { replicas: number }).replicas = n), patchTypes: PATCH_TYPES };
+
+export const scaleHandler = (c: Context<AppEnv>, desc: KindDescriptor) => scaleSubresource(c, desc, BUILT_IN);
+
+/** GET, PUT and PATCH of a Scale, written back through the view. */
+export async function scaleSubresource(c: Context<AppEnv>, desc: KindDescriptor, view: ScaleView): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const ctx = storeContext(c);
-  if (info.verb === 'get') return json(c, scaleOf(await getObject(ctx, desc, info.namespace, info.name)));
+  if (info.verb === 'get') return json(c, view.scaleOf(await getObject(ctx, desc, info.namespace, info.name)));
 
-  const body = await readBody(c, info.verb === 'patch' ? PATCH_TYPES : OBJECT_TYPES);
+  const body = await readBody(c, info.verb === 'patch' ? view.patchTypes : OBJECT_TYPES);
   let input: unknown;
   if (info.verb === 'update') {
     // kubectl scale's client may send the Scale as protobuf
@@ -62,7 +74,7 @@ export async function scaleHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   const pinned = info.verb === 'update' && !!(input as Scale).metadata?.resourceVersion;
   const updated = await retrying(async () => {
     const current = await getObject(ctx, desc, info.namespace, info.name);
-    const scale = scaleOf(current);
+    const scale = view.scaleOf(current);
     const next: Scale = info.verb === 'update' ? (input as Scale) : (body.type === 'application/json-patch+json' ? jsonPatch(scale, input) : mergePatch(scale, input)) as Scale;
     // Go's JSON and protobuf leave out a zero replicas: a Scale PUT without it asks for 0
     const replicas = info.verb === 'update' ? (next.spec?.replicas ?? 0) : next.spec?.replicas;
@@ -71,8 +83,8 @@ export async function scaleHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
     const rv = next.metadata?.resourceVersion;
     const target = clone(current);
     if (rv) target.metadata.resourceVersion = rv; // a Scale PUT with a stale version conflicts
-    (target.spec as { replicas: number }).replicas = replicas;
+    view.setReplicas(target, replicas);
     return updateObject(ctx, desc, current, target, { subresource: 'scale' });
   }, pinned);
-  return json(c, scaleOf(updated));
+  return json(c, view.scaleOf(updated));
 }
