@@ -20,17 +20,15 @@ import { resourceNotFound, type StatusError } from '../../../lib/errors.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
 import type { KindDescriptor } from '../registry/types.ts';
-import { storageKey, storagePrefix } from '../registry/index.ts';
+import { storageKey } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { createObject, deleteObject, storageOf, type StoreContext } from '../rest/store.ts';
 import { connectStorage } from '../storage/connect.ts';
 import { decodeBody, parseYaml } from '../codec/decode.ts';
-import { objectFilter } from '../rest/filter.ts';
 import { decodeObject } from '../handlers/decode.ts';
-import { deleteOptions } from '../handlers/delete.ts';
+import { deleteCollection, deleteOptions } from '../handlers/delete.ts';
 import { readBody } from '../handlers/body.ts';
 import { respondObject } from '../handlers/get.ts';
-import { listOf } from '../handlers/list.ts';
 import { fieldValidation } from '../handlers/params.ts';
 import { patchHandler } from '../handlers/patch.ts';
 import { json, success } from '../handlers/respond.ts';
@@ -101,22 +99,8 @@ export async function clusterDeleteHandler(c: Context<AppEnv>, desc: KindDescrip
   return json(c, success({ name: info.name, group: desc.group, kind: desc.resource, uid: object.metadata.uid }));
 }
 
-export async function clusterDeleteCollectionHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
-  const q = new URL(c.req.url).searchParams;
-  const opts = await deleteOptions(c);
-  const ctx = storeContext(c);
-  const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
-  const { items, rev } = await storageOf(ctx, desc).list(storagePrefix(desc), { filter });
-  const deleted: KubeObject[] = [];
-  for (const item of items) {
-    try {
-      deleted.push((await deleteClusterObject(c, ctx, desc, item.metadata.name!, opts)).object);
-    } catch (e) {
-      if ((e as { code?: number }).code !== 404) throw e;
-    }
-  }
-  return json(c, listOf(desc, deleted, { resourceVersion: String(rev) }));
-}
+export const clusterDeleteCollectionHandler = (c: Context<AppEnv>, desc: KindDescriptor) =>
+  deleteCollection(c, desc, async (ctx, _ns, name, opts) => (await deleteClusterObject(c, ctx, desc, name, opts)).object);
 
 /** Cron: the clusters left Terminating (a cleanup that failed, an isolate that died in it) are finished. */
 export async function finishTerminatingClusters(env: Env): Promise<void> {

@@ -15,11 +15,8 @@ import { byResource, storagePrefix } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { deleteObject, getObject, storageOf, updateObject, writeDirect, type DeleteOptions, type StoreContext } from '../rest/store.ts';
 import { clone, rfc3339 } from '../rest/meta.ts';
-import { objectFilter } from '../rest/filter.ts';
-import { deleteOptions } from '../handlers/delete.ts';
+import { deleteCollection, deleteOptions } from '../handlers/delete.ts';
 import { respondObject } from '../handlers/get.ts';
-import { json } from '../handlers/respond.ts';
-import { listOf } from '../handlers/list.ts';
 import { storeContext } from '../handlers/store-context.ts';
 import { storageKindOf } from './custom-kind.ts';
 import { setCondition } from './status.ts';
@@ -78,19 +75,4 @@ export async function crdDeleteHandler(c: Context<AppEnv>, desc: KindDescriptor)
   return respondObject(c, desc, obj);
 }
 
-export async function crdDeleteCollectionHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
-  const q = new URL(c.req.url).searchParams;
-  const opts = await deleteOptions(c);
-  const ctx = storeContext(c);
-  const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
-  const { items, rev } = await storageOf(ctx, desc).list(storagePrefix(desc), { filter });
-  const deleted: KubeObject[] = [];
-  for (const item of items) {
-    try {
-      deleted.push(await deleteCRD(ctx, desc, item.metadata.name!, opts));
-    } catch (e) {
-      if ((e as { code?: number }).code !== 404) throw e;
-    }
-  }
-  return json(c, listOf(desc, deleted, { resourceVersion: String(rev) }));
-}
+export const crdDeleteCollectionHandler = (c: Context<AppEnv>, desc: KindDescriptor) => deleteCollection(c, desc, (ctx, _ns, name, opts) => deleteCRD(ctx, desc, name, opts));

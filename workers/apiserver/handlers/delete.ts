@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storagePrefix } from '../registry/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
-import { deleteObject, storageOf, type DeleteOptions } from '../rest/store.ts';
+import { deleteObject, storageOf, type DeleteOptions, type StoreContext } from '../rest/store.ts';
 import { objectFilter } from '../rest/filter.ts';
 import { OBJECT_TYPES, readBody } from './body.ts';
 import { boolParam, intParam } from './params.ts';
@@ -43,7 +43,13 @@ export async function deleteHandler(c: Context<AppEnv>, desc: KindDescriptor): P
   return json(c, success({ name: info.name, ...(desc.group ? { group: desc.group } : {}), kind: desc.resource, uid: object.metadata.uid }));
 }
 
-export async function deleteCollectionHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
+/** What deleting one object of a collection does (kinds with their own deletion: CRDs, Clusters). */
+export type DeleteOne = (ctx: StoreContext, namespace: string, name: string, opts: DeleteOptions) => Promise<KubeObject>;
+
+export const deleteCollectionHandler = (c: Context<AppEnv>, desc: KindDescriptor) => deleteCollection(c, desc, (ctx, ns, name, opts) => deleteObject(ctx, desc, ns, name, opts).then((r) => r.object));
+
+/** DELETE of a collection: each selected object deleted as `deleteOne` says; the deleted listed. */
+export async function deleteCollection(c: Context<AppEnv>, desc: KindDescriptor, deleteOne: DeleteOne): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const q = new URL(c.req.url).searchParams;
   const opts = await deleteOptions(c);
@@ -53,7 +59,7 @@ export async function deleteCollectionHandler(c: Context<AppEnv>, desc: KindDesc
   const deleted: KubeObject[] = [];
   for (const item of items) {
     try {
-      deleted.push((await deleteObject(ctx, desc, item.metadata.namespace ?? '', item.metadata.name!, opts)).object);
+      deleted.push(await deleteOne(ctx, item.metadata.namespace ?? '', item.metadata.name!, opts));
     } catch (e) {
       if ((e as { code?: number }).code !== 404) throw e; // deleted meanwhile: nothing to do
     }
