@@ -14,6 +14,7 @@ import { createClient } from '@libsql/client/web';
 import { parse } from 'yaml';
 import { useCluster } from '../support/cluster.ts';
 import { runNode, type RunningNode } from '../../node-agent/cli.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 const BIN = join(import.meta.dirname, '../../bin/timonier.mjs');
@@ -55,15 +56,6 @@ async function kOk(kubeconfig: string, args: string[]): Promise<string> {
   return r.stdout;
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 const file = (name: string) => join(cluster.dir, name);
 const tokenOf = async (kubeconfig: string) => (parse(await readFile(kubeconfig, 'utf8')) as { users: { user: { token: string } }[] }).users[0].user.token;

@@ -17,6 +17,7 @@ import { signToken } from '../../lib/auth/tokens.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
 import { runNode, type RunningNode } from '../../node-agent/cli.ts';
 import { CREDENTIAL_FILE } from '../../node-agent/tunnel/index.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 const CLUSTERS = '/apis/tenancy.timonier.dev/v1alpha1/clusters';
@@ -41,15 +42,6 @@ async function ok(name: string, args: string[]): Promise<string> {
   return r.stdout;
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 const signingKey = () => readFile(join(cluster.cp.dataDir, 'token-signing-key'), 'utf8').then((s) => s.trim());
 

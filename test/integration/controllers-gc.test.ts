@@ -12,6 +12,7 @@ import { RESOURCES } from '../../lib/client/resources.ts';
 import { useCluster } from '../support/cluster.ts';
 import { fakeNodes, type FakeNodes } from '../support/fake-nodes.ts';
 import { httpsFetch } from '../../node-agent/http.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 let nodes: FakeNodes;
@@ -29,15 +30,6 @@ after(() => nodes?.close());
 const HOLD = 'timonier.test/hold';
 
 /** Polls `check` until it returns a value (not undefined/false), or fails with what it last saw. */
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function kubectl(...args: string[]): Promise<string> {
   const r = await cluster.kubectl(args);

@@ -9,26 +9,13 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useCluster } from '../support/cluster.ts';
 import { fakeNodes, type FakeNodes } from '../support/fake-nodes.ts';
+import { until } from '../support/until.ts';
 
 const GRACE_SECONDS = 5;
 const cluster = useCluster({ controllerSettings: { NODE_MONITOR_GRACE_SECONDS: String(GRACE_SECONDS) } });
 const NS = 'sched';
 let nodes: FakeNodes;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function kubectl(...args: string[]) {
   const r = await cluster.kubectl(args);

@@ -12,6 +12,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 const NS = 'horloges';
@@ -104,13 +105,6 @@ spec:
 ${spec}`;
 
 /** Polls (bounded) until `check` holds. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('the CronTab CRD: established, discovered, explained, printed', async () => {
   assert.equal((await cluster.api('POST', '/api/v1/namespaces', { body: { metadata: { name: NS } } })).status, 201);

@@ -13,25 +13,12 @@ import type { KubeObject } from '../../lib/api/meta.ts';
 import { useCluster } from '../support/cluster.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
 import { runNode, type RunningNode } from '../../node-agent/cli.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 let node: RunningNode | undefined;
 after(async () => node?.stop());
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const pods = async (selector: string) => ((await cluster.api('GET', `/api/v1/namespaces/default/pods?labelSelector=${encodeURIComponent(selector)}`)).json as { items: Pod[] }).items;
 const ok = async (args: string[]) => {

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useCluster } from '../support/cluster.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 
@@ -16,16 +17,6 @@ async function ok(...args: string[]): Promise<string> {
 }
 
 /** Polls `check` until it returns a value (not undefined/false), or fails with what it last saw. */
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    const v = await check().catch((e) => ((last = e), undefined));
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${String(last ?? '')})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const usedPods = async (ns: string) => (await ok('-n', ns, 'get', 'quota', 'petite', '-o', 'jsonpath={.status.used.pods}')).trim();
 

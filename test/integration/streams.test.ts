@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
 import { runNode, type RunningNode } from '../../node-agent/cli.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 let node: RunningNode | undefined;
@@ -24,15 +25,6 @@ after(async () => {
 let setup: Promise<void> | undefined;
 const ready = () => (setup ??= start());
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function start() {
   const { cp } = cluster;

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useCluster } from '../support/cluster.ts';
+import { until } from '../support/until.ts';
 
 const cluster = useCluster();
 
@@ -19,13 +20,6 @@ async function ok(args: string[], input?: string): Promise<string> {
 const apply = (yaml: string) => ok(['apply', '-f', '-'], yaml);
 
 /** Retries `fn` until it returns true (policies reach other isolates within 250 ms). */
-async function until(what: string, fn: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const policy = (name: string, spec: string) => `apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingAdmissionPolicy
