@@ -24,6 +24,7 @@ import { fmt } from './stats.ts';
 import { measureWatch } from './watch.ts';
 import { measureWorkloads } from './workloads.ts';
 import { measureInteractive } from './interactive.ts';
+import { measureWebhooks } from './webhooks.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     record([rssFigure('RSS under load (peak)', await peak.stop())]);
     await measureWorkloads({ cp, api, phase, quick });
     await measureAuthorization({ cp, api, phase, quick });
+    await measureWebhooks({ api, phase, quick });
     await measureClusters({ cp, api, phase, quick });
     await measureInteractive({ cp, api, phase, quick });
     api.close();

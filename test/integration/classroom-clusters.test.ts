@@ -74,13 +74,8 @@ test('cluster create prints a kubeconfig of the new cluster, whose admin is clus
   assert.equal(alice.code, 0, alice.stderr);
   await writeFile(file('alice.kubeconfig'), alice.stdout);
   await writeFile(file('bob.kubeconfig'), await ok(['cluster', 'create', 'bob', '--admin', 'bob']));
-  // the API's part of "< 1 s" (the command adds node's and tsx's start)
-  const t0 = Date.now();
-  const timed = await cluster.api('POST', '/apis/tenancy.timonier.dev/v1alpha1/clusters', { body: { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'timed' } } });
-  assert.equal(timed.status, 201, timed.text);
-  // the target is < 1 s; the bound leaves room for a loaded test machine
-  assert.ok(Date.now() - t0 < 3000, `creating a cluster took ${Date.now() - t0} ms`);
-  console.log(`# cluster create: ${elapsed} ms for the whole command, ${Date.now() - t0} ms for the API call`);
+  // how long it takes is the benchmark's to say (bench/clusters.ts), not a test's
+  console.log(`# cluster create: ${elapsed} ms for the whole command`);
 
   const config = parse(alice.stdout);
   assert.equal(config.clusters[0].cluster.server, `${cluster.cp.url}/clusters/alice`);
