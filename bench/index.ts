@@ -27,6 +27,9 @@ import { measureInteractive } from './interactive.ts';
 import { measureWebhooks } from './webhooks.ts';
 
 const quick = process.argv.includes('--quick');
+/** `--only api,workloads,authorization,webhooks,clusters,interactive`: some sections (the idle RSS always) */
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const want = (section: string) => !onlyArg || onlyArg.split(',').includes(section);
 
 /** Counts and time bounds; --quick keeps the shapes (16 clients, 100 watchers) with less of each. */
 const plan = quick
@@ -82,45 +85,47 @@ async function main(): Promise<void> {
     await waitForQuiet(10);
     record([rssFigure('RSS idle', await measureRss(), TARGETS.idleRssMb)]);
 
-    await createNamespace(api, LIST_NS);
-    await createNamespace(api, WATCH_NS);
-    const peak = rssSampler();
+    if (want('api')) {
+      await createNamespace(api, LIST_NS);
+      await createNamespace(api, WATCH_NS);
+      const peak = rssSampler();
 
-    const one = await phase('creates, 1 client', 10, () =>
-      measureCreates(api, { namespace: LIST_NS, clients: 1, count: plan.creates1, from: 0, maxSeconds: plan.createSeconds }),
-    );
-    const sixteen = await phase(`creates, 16 clients (filling ${LIST_NS} to ${plan.listSize})`, plan.listSize / 400, () =>
-      measureCreates(api, {
-        namespace: LIST_NS,
-        clients: 16,
-        count: plan.listSize - one.created,
-        from: one.created,
-        maxSeconds: plan.createSeconds,
-        target: TARGETS.creates16,
-      }),
-    );
-    const existing = one.created + sixteen.created;
-    await phase('GET, 1 client', 10, () => only(measureGets(api, { namespace: LIST_NS, existing, count: plan.gets, maxSeconds: 60 })));
-    await phase(`LIST of ${existing} configmaps`, 10, () =>
-      only(measureLists(api, { namespace: LIST_NS, expected: existing, repeat: plan.listRepeat, targetMs: existing >= 10_000 ? TARGETS.listMs : undefined })),
-    );
-    await phase('cron: one scheduled run, triggered by hand', 10, () => only(measureCron(cp!, existing)));
+      const one = await phase('creates, 1 client', 10, () =>
+        measureCreates(api, { namespace: LIST_NS, clients: 1, count: plan.creates1, from: 0, maxSeconds: plan.createSeconds }),
+      );
+      const sixteen = await phase(`creates, 16 clients (filling ${LIST_NS} to ${plan.listSize})`, plan.listSize / 400, () =>
+        measureCreates(api, {
+          namespace: LIST_NS,
+          clients: 16,
+          count: plan.listSize - one.created,
+          from: one.created,
+          maxSeconds: plan.createSeconds,
+          target: TARGETS.creates16,
+        }),
+      );
+      const existing = one.created + sixteen.created;
+      await phase('GET, 1 client', 10, () => only(measureGets(api, { namespace: LIST_NS, existing, count: plan.gets, maxSeconds: 60 })));
+      await phase(`LIST of ${existing} configmaps`, 10, () =>
+        only(measureLists(api, { namespace: LIST_NS, expected: existing, repeat: plan.listRepeat, targetMs: existing >= 10_000 ? TARGETS.listMs : undefined })),
+      );
+      await phase('cron: one scheduled run, triggered by hand', 10, () => only(measureCron(cp!, existing)));
 
-    // one watcher first: the pipeline's own latency, without the fan-out
-    const watch = { namespace: WATCH_NS, rate: plan.watchRate, drainSeconds: 10 };
-    await phase(`watch, 1 watcher, ${plan.watchRate} writes/s for ${plan.watchBaselineSeconds} s`, plan.watchBaselineSeconds + 5, () =>
-      only(measureWatch(api, { ...watch, tag: '1 watcher', watchers: 1, seconds: plan.watchBaselineSeconds })),
-    );
-    await phase(`watch, 100 watchers, ${plan.watchRate} writes/s for ${plan.watchSeconds} s`, plan.watchSeconds + 10, () =>
-      only(measureWatch(api, { ...watch, tag: '100 watchers', watchers: 100, seconds: plan.watchSeconds, targetP99Ms: TARGETS.watchP99Ms })),
-    );
+      // one watcher first: the pipeline's own latency, without the fan-out
+      const watch = { namespace: WATCH_NS, rate: plan.watchRate, drainSeconds: 10 };
+      await phase(`watch, 1 watcher, ${plan.watchRate} writes/s for ${plan.watchBaselineSeconds} s`, plan.watchBaselineSeconds + 5, () =>
+        only(measureWatch(api, { ...watch, tag: '1 watcher', watchers: 1, seconds: plan.watchBaselineSeconds })),
+      );
+      await phase(`watch, 100 watchers, ${plan.watchRate} writes/s for ${plan.watchSeconds} s`, plan.watchSeconds + 10, () =>
+        only(measureWatch(api, { ...watch, tag: '100 watchers', watchers: 100, seconds: plan.watchSeconds, targetP99Ms: TARGETS.watchP99Ms })),
+      );
 
-    record([rssFigure('RSS under load (peak)', await peak.stop())]);
-    await measureWorkloads({ cp, api, phase, quick });
-    await measureAuthorization({ cp, api, phase, quick });
-    await measureWebhooks({ api, phase, quick });
-    await measureClusters({ cp, api, phase, quick });
-    await measureInteractive({ cp, api, phase, quick });
+      record([rssFigure('RSS under load (peak)', await peak.stop())]);
+    }
+    if (want('workloads')) await measureWorkloads({ cp, api, phase, quick });
+    if (want('authorization')) await measureAuthorization({ cp, api, phase, quick });
+    if (want('webhooks')) await measureWebhooks({ api, phase, quick });
+    if (want('clusters')) await measureClusters({ cp, api, phase, quick });
+    if (want('interactive')) await measureInteractive({ cp, api, phase, quick });
     api.close();
 
     console.log(`${load()} at the end`);
