@@ -115,3 +115,20 @@ test('copies are kept for recently read clusters only: the least recent go past 
   assert.equal(f.held, 1, 'the others went idle');
   db.done();
 });
+
+test('requests arriving while an age-due refresh is in flight serve the copy instead of reading too; after a commit each reads', async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P], 250, () => clock);
+  await f.read(db.counted, 'c1');
+  clock += 251;
+  const before = db.reads();
+  await Promise.all(Array.from({ length: 8 }, () => f.read(db.counted, 'c1')));
+  assert.equal(db.reads() - before, 1, 'one read of the log for eight requests');
+
+  await db.storage.create(`${P}new`, obj('new'));
+  noteCommit('c1', `${P}new`);
+  const seen = await Promise.all(Array.from({ length: 3 }, () => f.read(db.counted, 'c1')));
+  assert.ok(seen.every((s) => s.objects.has(`${P}new`)), 'every request after the commit sees it');
+  db.done();
+});

@@ -24,7 +24,10 @@ interface PrefixState {
   rev: number;
   objects: Map<string, KubeObject>;
   checkedAt: number;
+  /** a commit of this isolate touched the prefix since the last read of the log */
   stale: boolean;
+  /** counts those commits: a read clears `stale` only if none came while it was in flight */
+  commits: number;
 }
 
 /** What a read returns: the objects by key, and a number that changes whenever any of them does. */
@@ -69,7 +72,11 @@ export class FollowedSet {
   touch(cluster: string, key: string): void {
     const c = this.clusters.get(cluster);
     if (!c) return;
-    for (const [prefix, state] of c.prefixes) if (key.startsWith(prefix)) state.stale = true;
+    for (const [prefix, state] of c.prefixes)
+      if (key.startsWith(prefix)) {
+        state.stale = true;
+        state.commits++;
+      }
   }
 
   /** The current objects of the cluster under the followed prefixes. */
@@ -115,15 +122,24 @@ export class FollowedSet {
     const now = this.now();
     if (state && !state.stale && now - state.checkedAt < this.maxStalenessMs) return false;
     if (!state) return this.load(storage, states, prefix, now);
+    // A refresh that is only due by age is claimed at once, so the requests that come while its
+    // read is in flight serve the copy they have (within the staleness bound) instead of all
+    // reading the log too. One that follows a commit of this isolate is not: until a read made
+    // after that commit comes back, every request reads for itself, so each sees the commit.
+    const claimedAt = state.checkedAt;
+    const wasStale = state.stale;
+    const commits = state.commits;
+    if (!wasStale) state.checkedAt = now;
     let events;
     try {
       events = await storage.events(state.rev, prefix);
     } catch (e) {
+      if (!wasStale) state.checkedAt = claimedAt;
       if ((e as { code?: number }).code === 410) return this.load(storage, states, prefix, now);
       throw e;
     }
-    state.checkedAt = now;
-    state.stale = false;
+    state.checkedAt = Math.max(state.checkedAt, now);
+    if (state.commits === commits) state.stale = false;
     let changed = false;
     for (const ev of events) {
       if (ev.rev <= state.rev) continue;
@@ -141,7 +157,7 @@ export class FollowedSet {
     if (current && current.rev > rev) return false; // another request loaded a later state meanwhile
     const objects = new Map<string, KubeObject>();
     for (const o of items) objects.set(keyOf(prefix, o), o);
-    states.set(prefix, { rev, objects, checkedAt: now, stale: false });
+    states.set(prefix, { rev, objects, checkedAt: now, stale: false, commits: 0 });
     return true;
   }
 }
