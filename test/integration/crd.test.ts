@@ -13,6 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 import { until } from '../support/until.ts';
+import { helmOf } from '../support/helm.ts';
 
 const cluster = useCluster();
 const NS = 'horloges';
@@ -309,24 +310,7 @@ test('a CRD is its cluster\'s only: a tenant neither serves nor discovers it, an
   assert.equal((await cluster.api('GET', `${T}/apis/stable.example.com/v1/namespaces/default/crontabs`)).json.items.length, 1);
 });
 
-function helmBinary(): string {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), join(import.meta.dirname, '../../.tools/bin')];
-  const found = dirs.map((d) => join(d, 'helm')).find((f) => existsSync(f));
-  assert.ok(found, 'helm not found: run scripts/ensure-kubectl-versions.sh');
-  return found;
-}
-
-function helm(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const home = join(cluster.dir, 'helm-home');
-  return new Promise((resolve) => {
-    execFile(
-      helmBinary(),
-      [...args, '--kubeconfig', cluster.cp.kubeconfigPath],
-      { env: { ...process.env, HOME: home, HELM_CACHE_HOME: join(home, 'cache'), HELM_CONFIG_HOME: join(home, 'config'), HELM_DATA_HOME: join(home, 'data') }, timeout: 90_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const helm = helmOf(cluster);
 
 test('helm install of a chart with a CRD in crds/ and an object of that kind in templates/', async () => {
   const chart = join(cluster.dir, 'chart-crd');
