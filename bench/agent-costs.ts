@@ -24,7 +24,7 @@ import { httpsFetch } from '../node-agent/http.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { apiClient, expectStatus, nowMs, type Api } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
-import { createNamespace } from './objects.ts';
+import { createNamespace, deployment, isReady } from './objects.ts';
 import { measureRss, rssSampler } from './rss.ts';
 import { eachLimited } from './sim-nodes.ts';
 import { fmt } from './stats.ts';
@@ -67,18 +67,6 @@ function countingFetch(caPem: string, counts: Counts): Fetch {
   };
 }
 
-const isReady = (o: Obj) => (o.status?.conditions as { type: string; status: string }[] | undefined)?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-const deployment = (name: string, replicas: number) => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name },
-  spec: {
-    replicas,
-    selector: { matchLabels: { app: name } },
-    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine', resources: { requests: { cpu: '10m', memory: '16Mi' } } }] } },
-  },
-});
 
 const table = (c: Counts, per: number, minutes = 1) =>
   [...c]

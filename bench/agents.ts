@@ -20,6 +20,7 @@ import { httpsFetch } from '../node-agent/http.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { expectStatus, nowMs, type Api } from './client.ts';
 import type { Figure } from './figures.ts';
+import { deployment, isReady } from './objects.ts';
 import { eachLimited } from './sim-nodes.ts';
 import { cpuMeter } from './cpu.ts';
 import { rssFigure } from './memory.ts';
@@ -78,18 +79,6 @@ function timedFetch(caPem: string, node: string, writes: Write[], leaseAt: Map<s
   };
 }
 
-const isReady = (o: Obj) => (o.status?.conditions as { type: string; status: string }[] | undefined)?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-const deployment = (name: string, replicas: number) => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name },
-  spec: {
-    replicas,
-    selector: { matchLabels: { app: name } },
-    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine', resources: { requests: { cpu: '10m', memory: '16Mi' } } }] } },
-  },
-});
 
 export async function measureAgents(cp: ControlPlane, api: Api, o: AgentsOptions): Promise<Figure[]> {
   const stateRoot = await mkdtemp(join(tmpdir(), 'timonier-bench-agents-'));
