@@ -24,10 +24,11 @@ import { fmt } from './stats.ts';
 import { measureWatch } from './watch.ts';
 import { measureWorkloads } from './workloads.ts';
 import { measureInteractive } from './interactive.ts';
+import { measureNetworking } from './networking-phase.ts';
 import { measureWebhooks } from './webhooks.ts';
 
 const quick = process.argv.includes('--quick');
-/** `--only api,workloads,authorization,webhooks,clusters,interactive`: some sections (the idle RSS always) */
+/** `--only api,workloads,authorization,webhooks,clusters,interactive,networking`: some sections (the idle RSS always) */
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const want = (section: string) => !onlyArg || onlyArg.split(',').includes(section);
 
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
     if (want('webhooks')) await measureWebhooks({ api, phase, quick });
     if (want('clusters')) await measureClusters({ cp, api, phase, quick });
     if (want('interactive')) await measureInteractive({ cp, api, phase, quick });
+    if (want('networking')) await measureNetworking({ cp, api, phase, quick });
     api.close();
 
     console.log(`${load()} at the end`);

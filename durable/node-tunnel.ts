@@ -18,7 +18,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Env } from '../workers/apiserver/env.ts';
 import { errorResponse, LogFeed } from './log-feed.ts';
-import { dataFrame, fromBase64, parseDataFrame, PING, PONG, REPLACED, STREAM_HEADER, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type StreamRequest, type ToAgent, type TunnelError, type WebhookCall } from '../lib/tunnel/protocol.ts';
+import { dataFrame, fromBase64, parseDataFrame, PING, PONG, REPLACED, STREAM_HEADER, type ExecRequest, type ExecResult, type FromAgent, type LogsRequest, type NodeStats, type StreamRequest, type ToAgent, type TunnelError, type WebhookCall } from '../lib/tunnel/protocol.ts';
 
 const AGENT = 'agent';
 const STREAM = 'stream:';
@@ -35,6 +35,7 @@ interface Pending {
   data?(bytes: Uint8Array): void;
   result?(msg: Extract<FromAgent, { type: 'exec-result' }>): void;
   webhook?(msg: Extract<FromAgent, { type: 'webhook-result' }>): void;
+  stats?(msg: Extract<FromAgent, { type: 'stats-result' }>): void;
   end(error?: TunnelError): void;
 }
 
@@ -110,6 +111,30 @@ export class NodeTunnel extends DurableObject<Env> {
         },
       });
       this.send(ws, id, { type: 'webhook', id, req });
+    });
+  }
+
+  /** The node's and its pods' resource usage (metrics.k8s.io); an agent that does not answer within `timeoutMs` is a 504. */
+  async stats(node: string, timeoutMs = 5000): Promise<TunnelReply<NodeStats>> {
+    const ws = this.agent();
+    if (!ws) return { ok: false, error: notConnected(node) };
+    const id = this.newId();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.pending.get(id)?.end({ code: 504, message: `node "${node}" did not report its usage in time` }), timeoutMs);
+      this.pending.set(id, {
+        ws,
+        stats: (m) => {
+          clearTimeout(timer);
+          this.pending.delete(id);
+          resolve({ ok: true, value: m.stats });
+        },
+        end: (error) => {
+          clearTimeout(timer);
+          if (!this.pending.delete(id)) return;
+          resolve({ ok: false, error: error ?? { code: 500, message: 'the node agent ended the stats request without an answer' } });
+        },
+      });
+      this.send(ws, id, { type: 'stats', id });
     });
   }
 
@@ -206,6 +231,7 @@ export class NodeTunnel extends DurableObject<Env> {
     if (!p || p.ws !== ws) return;
     if (msg.type === 'exec-result') p.result?.(msg);
     else if (msg.type === 'webhook-result') p.webhook?.(msg);
+    else if (msg.type === 'stats-result') p.stats?.(msg);
     else if (msg.type === 'end') p.end(msg.error);
   }
 

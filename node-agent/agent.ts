@@ -14,11 +14,14 @@ import type { Pod } from '../lib/api/core/pod.ts';
 import { ApiClient, type Fetch } from '../lib/client/client.ts';
 import { kubeletRecorder } from './events.ts';
 import { tunnelHandlers } from './handlers.ts';
+import { NodeUsage } from './metrics/usage.ts';
+import { startNodeNetwork, type NodeNetwork } from './proxy/network.ts';
 import { httpsFetch } from './http.ts';
 import { Heartbeats, registerNode } from './node/heartbeat.ts';
 import { machineFacts, type MachineFacts } from './node/machine.ts';
 import { KUBELET_VERSION, type NodeOptions } from './node/object.ts';
 import { cachedLookup } from './pods/lookup.ts';
+import { withNodeStorage } from './storage/index.ts';
 import { relistLoop } from './pods/relist.ts';
 import { agentsDir, heartbeatFile, sweepLeftovers } from './pods/housekeeping.ts';
 import { watchNodePods } from './pods/source.ts';
@@ -49,6 +52,8 @@ export interface AgentOptions {
   housekeepingMs?: number;
   /** where agents of this machine keep their heartbeat files (default: housekeeping.ts agentsDir) */
   agentsDir?: string;
+  /** the service proxy and cluster DNS (default: on with the CRI runtime as root) */
+  serviceNetwork?: boolean;
   /** what the agent does, one line at a time (default: nothing) */
   log?: (line: string) => void;
   fetch?: Fetch;
@@ -60,6 +65,8 @@ export interface Agent {
   api: ApiClient;
   /** the pods this agent runs now */
   pods(): Pod[];
+  /** the service proxy and cluster DNS, when this agent runs them */
+  network?: NodeNetwork;
   worker(namespace: string, name: string): PodWorker | undefined;
   /** stops the agent's loops; containers keep running (as when a kubelet stops) */
   stop(): Promise<void>;
@@ -110,9 +117,15 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
   const byName = new Map<string, string>(); // namespace/name → uid
   const stop = new AbortController();
   const recorder = kubeletRecorder(api, o.nodeName, log);
+  // Services and cluster DNS on the node (kube-proxy's and CoreDNS's work): real pods only
+  let network: NodeNetwork | undefined;
+  if (o.runtime.kind !== 'cri') log('service proxy and cluster DNS: skipped (the simulated runtime has no pod network)');
+  else if (o.serviceNetwork === false || process.getuid?.() !== 0) log('service proxy and cluster DNS: skipped (needs root and iptables)');
+  else network = await startNodeNetwork({ api, owner, runtime: o.runtime, log }).catch((e: Error) => (log(`service proxy and cluster DNS: not started: ${e.message}`), undefined));
   const ctx: PodContext = {
     api,
-    runtime: o.runtime,
+    runtime: network?.runtime ?? o.runtime,
+    dns: network?.clusterDns,
     nodeName: o.nodeName,
     owner,
     hostIPs: () => facts.addresses.slice(0, 1),
@@ -120,7 +133,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     podsDir,
     caPem: o.caPem,
     recorder,
-    lookup: cachedLookup(api),
+    lookup: withNodeStorage(cachedLookup(api), { api, nodeName: o.nodeName, stateDir: o.stateDir, log }, stop.signal),
     runtimeName: o.runtime.kind === 'cri' ? (version?.runtimeName ?? 'containerd') : 'simulated',
     log,
     retire(uid) {
@@ -175,6 +188,9 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
 
   const relist = relistLoop(o.runtime, owner, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
 
+  const usage = new NodeUsage({ runtime: o.runtime, owner });
+  usage.start();
+
   const worker = (namespace: string, name: string) => {
     const uid = byName.get(`${namespace}/${name}`);
     return uid ? workers.get(uid) : undefined;
@@ -183,14 +199,16 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
   return {
     nodeName: o.nodeName,
     api,
-    handlers: tunnelHandlers(worker, o.runtime),
+    handlers: tunnelHandlers(worker, o.runtime, usage),
     pods: () => [...workers.values()].map((w) => w.pod),
+    network,
     worker,
     async stop() {
       stop.abort();
       clearInterval(housekeeping);
+      usage.stop();
       for (const w of workers.values()) w.close();
-      await Promise.all([heartbeats.stop(), source, relist]);
+      await Promise.all([heartbeats.stop(), source, relist, network?.stop()]);
       await recorder.flush();
     },
   };

@@ -11,11 +11,12 @@ import { writeLog } from './logs/read.ts';
 import type { Runtime } from './runtime/types.ts';
 import type { PodWorker } from './pods/worker.ts';
 import { callWebhook } from './webhooks/call.ts';
+import type { NodeUsage } from './metrics/usage.ts';
 
 /** Exec commands are bounded: a command that runs longer is stopped by the runtime. */
 const EXEC_TIMEOUT_SECONDS = 300;
 
-export function tunnelHandlers(findPod: (namespace: string, name: string) => PodWorker | undefined, runtime: Runtime): TunnelHandlers {
+export function tunnelHandlers(findPod: (namespace: string, name: string) => PodWorker | undefined, runtime: Runtime, usage?: NodeUsage): TunnelHandlers {
   function locate(namespace: string, pod: string, container: string) {
     const w = findPod(namespace, pod);
     if (!w) throw new Error(`pod "${pod}" in namespace "${namespace}" is not running on this node`);
@@ -27,6 +28,8 @@ export function tunnelHandlers(findPod: (namespace: string, name: string) => Pod
   return {
     // admission webhooks whose endpoint runs here (pod IPs and host addresses are reachable from the node)
     webhook: (req) => callWebhook(req),
+    // metrics.k8s.io: the node's and its pods' usage (metrics/usage.ts)
+    ...(usage ? { stats: () => usage.stats() } : {}),
 
     async logs(req: LogsRequest, out, signal) {
       const { w, name } = locate(req.namespace, req.pod, req.container);

@@ -22,6 +22,7 @@ import type { Pod } from '../lib/api/core/pod.ts';
 import { ApiClient, ApiError } from '../lib/client/client.ts';
 import { RESOURCES } from '../lib/client/resources.ts';
 import { ownerLabels, startAgent, type Agent } from './agent.ts';
+import { networkPrefix, removeRules } from './proxy/network.ts';
 import { chooseRuntime, type NodeOptions, type RuntimeChoice } from './cli.ts';
 import { httpsFetch } from './http.ts';
 import { LEASE_NAMESPACE } from './node/heartbeat.ts';
@@ -90,6 +91,8 @@ export async function leaveCluster(o: LeaveOptions): Promise<LeaveReport> {
     if (registered) await drain(api, o, nodeName, caPem, credential, server, runtime, report);
     else o.log(`node ${nodeName} is not registered: nothing to drain`);
     await sweepOwn(runtime, owner, report);
+    // the service proxy's rules of this node, if an agent that was killed left them
+    if (runtime.kind === 'cri' && process.getuid?.() === 0) await removeRules(networkPrefix(owner)).catch((e: Error) => o.log(`service rules not removed: ${e.message}`));
     o.log(`removed ${report.sandboxes} sandboxes and ${report.containers} containers of node ${nodeName} from the runtime`);
     await rm(join(o.stateDir, 'pods'), { recursive: true, force: true });
     await forgetCredential(o.stateDir);

@@ -103,8 +103,29 @@ export interface WebhookCall {
   timeoutMs: number;
 }
 
+/**
+ * A node's resource usage (metrics.k8s.io, as the kubelet's summary feeds metrics-server): CPU as
+ * a rate over the window between two of the agent's samples, memory as the working set.
+ */
+export interface UsageSample {
+  /** the end of the window (RFC 3339) */
+  timestamp: string;
+  windowSeconds: number;
+  cpuNanoCores: number;
+  memoryBytes: number;
+}
+
+export interface NodeStats {
+  /** absent until the agent has two samples of the node */
+  node?: UsageSample;
+  /** running pods with a rate for every container (a container seen once is left out, as metrics-server does) */
+  pods: { namespace: string; name: string; timestamp: string; windowSeconds: number; containers: ({ name: string } & Omit<UsageSample, 'timestamp' | 'windowSeconds'>)[] }[];
+}
+
 export type ToAgent =
   | { type: 'logs'; id: number; req: LogsRequest }
+  /** the node's and its pods' usage (metrics.k8s.io) */
+  | { type: 'stats'; id: number }
   | { type: 'exec'; id: number; req: ExecRequest }
   | { type: 'webhook'; id: number; req: WebhookCall }
   | { type: 'stream'; id: number; req: StreamRequest }
@@ -116,7 +137,8 @@ export type FromAgent =
   | { type: 'end'; id: number; error?: TunnelError }
   | { type: 'exec-result'; id: number; exitCode: number; stdout: string; stderr: string }
   /** the webhook's answer; a transport failure is an `end` with the error (Go's words) */
-  | { type: 'webhook-result'; id: number; status: number; body: string };
+  | { type: 'webhook-result'; id: number; status: number; body: string }
+  | { type: 'stats-result'; id: number; stats: NodeStats };
 
 /** A log chunk of request `id`, as one binary message. */
 export function dataFrame(id: number, bytes: Uint8Array): Uint8Array {

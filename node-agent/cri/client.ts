@@ -101,6 +101,11 @@ export class CriClient {
     return (await this.rt<{ url: string }>('PortForward', { podSandboxId, port }, DEADLINES.quick, opts)).url;
   }
 
+  // --- stats ---
+  async listContainerStats(filter: { id?: string; podSandboxId?: string; labelSelector?: Record<string, string> } = {}, opts?: CallOptions): Promise<T.ContainerStats[]> {
+    return (await this.rt<{ stats: T.ContainerStats[] }>('ListContainerStats', { filter }, DEADLINES.quick, opts)).stats;
+  }
+
   // --- images ---
   async imageStatus(image: string, opts?: CallOptions): Promise<T.Image | undefined> {
     return (await this.img<{ image: T.Image | null }>('ImageStatus', { image: { image } }, DEADLINES.quick, opts)).image ?? undefined;

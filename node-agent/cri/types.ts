@@ -154,3 +154,10 @@ export interface Image {
   /** bytes, as a decimal string */
   size: string;
 }
+
+/** uint64 values travel as decimal strings (longs: String); an unset wrapper is null. */
+export interface ContainerStats {
+  attributes: { id: string; metadata: { name: string; attempt: number } | null; labels: Labels; annotations: Labels } | null;
+  cpu: { timestamp: string; usageCoreNanoSeconds: { value: string } | null } | null;
+  memory: { timestamp: string; workingSetBytes: { value: string } | null } | null;
+}

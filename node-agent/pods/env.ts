@@ -24,6 +24,8 @@ export interface ObjectLookup {
    * it, for projected token volumes
    */
   serviceAccountToken(pod: PodRef, serviceAccount: string, opts: { expirationSeconds: number; audience?: string }): Promise<string>;
+  /** the host directory of a persistentVolumeClaim volume (node-agent/storage/), or a VolumeError while it cannot be mounted */
+  claimPath?(namespace: string, claim: string): Promise<string>;
 }
 
 export interface EnvVar {

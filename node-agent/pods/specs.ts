@@ -6,6 +6,7 @@
  */
 import type { Pod } from '../../lib/api/core/pod.ts';
 import { LABELS, type ContainerSpec, type Mount, type SandboxSpec } from '../runtime/types.ts';
+import { podDnsConfig, type ClusterDns } from '../dns/pod-config.ts';
 import { expand, type EnvVar } from './env.ts';
 import { IMAGE_ANNOTATION } from './plan.ts';
 import type { ContainerKind, PodContainer } from './view.ts';
@@ -24,7 +25,7 @@ export function podLabels(pod: Pod, owner: OwnerLabels): Record<string, string> 
   return { [LABELS.podName]: pod.metadata.name ?? '', [LABELS.podNamespace]: pod.metadata.namespace ?? '', [LABELS.podUid]: pod.metadata.uid ?? '', ...owner };
 }
 
-export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: OwnerLabels): SandboxSpec {
+export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: OwnerLabels, dns?: ClusterDns): SandboxSpec {
   const spec = pod.spec ?? {};
   const uid = pod.metadata.uid ?? '';
   const ports = [...(spec.initContainers ?? []), ...(spec.containers ?? [])].flatMap((c) => c.ports ?? []);
@@ -43,10 +44,14 @@ export function sandboxSpec(pod: Pod, attempt: number, logRoot: string, owner: O
     portMappings: ports
       .filter((p) => p.hostPort)
       .map((p) => ({ containerPort: p.containerPort ?? 0, hostPort: p.hostPort, protocol: (p.protocol ?? 'TCP') as 'TCP' | 'UDP' | 'SCTP', hostIp: p.hostIP || undefined })),
+    ...withDns(podDnsConfig(pod, dns)),
     labels: { ...pod.metadata.labels, ...podLabels(pod, owner) },
     annotations: { ...pod.metadata.annotations },
   };
 }
+
+/** the pod's resolv.conf (dnsPolicy), when it is not the runtime's default */
+const withDns = (dns: SandboxSpec['dns']) => (dns ? { dns } : {});
 
 export interface ContainerInputs {
   pod: Pod;

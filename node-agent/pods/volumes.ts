@@ -2,7 +2,8 @@
  * The pod's volumes as directories on the node, under `<podsDir>/<uid>/volumes/<name>`, bind-
  * mounted into the containers: emptyDir (a directory, also for medium Memory), configMap and
  * secret (one file per key, or per listed item), downwardAPI, projected (the same sources plus
- * serviceAccountToken), hostPath (the host path itself). Files are rewritten on each preparation,
+ * serviceAccountToken), hostPath (the host path itself), persistentVolumeClaim (its bound volume's
+ * directory, node-agent/storage/). Files are rewritten on each preparation,
  * so ConfigMap edits reach running pods at the next one.
  *
  * Service-account tokens are asked of the API (TokenRequest) for the pod's account, with the
@@ -116,6 +117,11 @@ export async function prepareVolumes(pod: Pod, ctx: VolumeContext): Promise<Map<
     const name = v.name ?? '';
     if (v.hostPath) {
       dirs.set(name, v.hostPath.path ?? '');
+      continue;
+    }
+    if (v.persistentVolumeClaim) {
+      if (!ctx.lookup.claimPath) throw new VolumeError(`volume ${name}: persistentVolumeClaim volumes are not supported by this node agent`);
+      dirs.set(name, await ctx.lookup.claimPath(pod.metadata.namespace ?? 'default', v.persistentVolumeClaim.claimName ?? ''));
       continue;
     }
     const dir = volumeDir(ctx.podsDir, uid, name);

@@ -32,6 +32,7 @@ import { podStatus } from './status.ts';
 import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
 import { instancesByName, isExited, isRunning, podContainers, targetOf, type ContainerView } from './view.ts';
 import { containerMounts, prepareVolumes, removePodDir, VolumeError } from './volumes.ts';
+import type { ClusterDns } from '../dns/pod-config.ts';
 
 export interface PodContext {
   api: ApiClient;
@@ -52,6 +53,8 @@ export interface PodContext {
   log(line: string): void;
   /** the worker is done with its pod */
   retire(uid: string): void;
+  /** the cluster DNS for ClusterFirst pods (none: the runtime's default resolv.conf) */
+  dns?: () => ClusterDns;
 }
 
 /** A periodic sync catches what no trigger reported (a lost event, a runtime hiccup). */
@@ -327,7 +330,7 @@ export class PodWorker {
         return false;
       }
     }
-    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.owner);
+    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.owner, this.ctx.dns?.());
     try {
       const id = await rt.runSandbox(spec, this.abort.signal);
       const info = await rt.sandboxStatus(id);

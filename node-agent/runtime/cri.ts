@@ -7,7 +7,7 @@ import { CriClient } from '../cri/client.ts';
 import { isNotFound } from '../cri/errors.ts';
 import type * as T from '../cri/types.ts';
 import { streamPort, streamProcess } from '../cri/streaming.ts';
-import type { ContainerInfo, ContainerSpec, ContainerState, ImageInfo, Labels, PortConnection, ProcessOutput, RemoteProcess, Runtime, SandboxInfo, SandboxSpec, StreamOptions } from './types.ts';
+import type { ContainerInfo, ContainerSpec, ContainerStats, ContainerState, ImageInfo, Labels, PortConnection, ProcessOutput, RemoteProcess, Runtime, SandboxInfo, SandboxSpec, StreamOptions } from './types.ts';
 
 export const DEFAULT_CRI_ENDPOINT = 'unix:///run/containerd/containerd.sock';
 
@@ -187,6 +187,15 @@ export class CriRuntime implements Runtime {
     if (!res?.status) return undefined;
     sandboxId ??= (await this.client.listContainers({ id }))[0]?.podSandboxId ?? '';
     return containerInfo(res.status, sandboxId, res.info ?? {});
+  }
+  async containerStats(labels?: Labels): Promise<ContainerStats[]> {
+    const list = await this.client.listContainerStats(labels ? { labelSelector: labels } : {});
+    return list.flatMap((s) => {
+      const cpu = s.cpu?.usageCoreNanoSeconds;
+      if (!s.attributes || !cpu) return [];
+      const at = nanosToDate(s.cpu?.timestamp)?.getTime() ?? Date.now();
+      return [{ id: s.attributes.id, labels: s.attributes.labels ?? {}, at, cpuCoreNanoSeconds: Number(cpu.value), memoryWorkingSetBytes: Number(s.memory?.workingSetBytes?.value ?? 0) }];
+    });
   }
   async execSync(id: string, command: string[], timeoutSeconds: number, signal?: AbortSignal) {
     const r = await this.client.execSync(id, command, timeoutSeconds, { signal });

@@ -6,11 +6,15 @@
  * (exec and attach with stdin, port-forward) are simulated too, so that tests without containerd
  * drive the whole path: see simulated-streams.ts. Each
  * container's log file gets one line, in the CRI format, so `kubectl logs` has something to show.
- * State lives in memory: a restart of the agent starts from an empty runtime.
+ * State lives in memory: a restart of the agent starts from an empty runtime. Usage
+ * (ContainerStats) is deterministic: each running container uses the CPU and memory its pod's
+ * annotations `simulated.timonier.dev/cpu` and `.../memory` say (default 2m and 16Mi), so tests
+ * can steer `kubectl top` and the HPA.
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LABELS, type ContainerInfo, type ContainerSpec, type ExecResult, type ImageInfo, type Labels, type ProbeOutcome, type Runtime, type SandboxInfo, type SandboxSpec } from './types.ts';
+import { parseQuantity } from '../../lib/quantity/quantity.ts';
+import { LABELS, type ContainerInfo, type ContainerSpec, type ContainerStats, type ExecResult, type ImageInfo, type Labels, type ProbeOutcome, type Runtime, type SandboxInfo, type SandboxSpec } from './types.ts';
 import { criLogLine } from '../logs/format.ts';
 import { simulatedPort, simulatedProcess } from './simulated-streams.ts';
 import type { PortConnection, ProcessOutput, RemoteProcess, StreamOptions } from './types.ts';
@@ -33,6 +37,10 @@ export interface SimulatedOptions {
 interface Sandbox extends SandboxInfo {
   spec: SandboxSpec;
 }
+
+/** the pod annotations that set a simulated container's usage, and the figures without them */
+export const SIMULATED_USAGE = { cpu: 'simulated.timonier.dev/cpu', memory: 'simulated.timonier.dev/memory', defaultCpu: '2m', defaultMemory: '16Mi' } as const;
+const nanos = (q: string | undefined, fallback: string) => Number(parseQuantity(q ?? fallback)?.nano ?? parseQuantity(fallback)!.nano);
 
 const matches = (have: Labels, want?: Labels) => !want || Object.entries(want).every(([k, v]) => have[k] === v);
 const enc = new TextEncoder();
@@ -207,6 +215,18 @@ export class SimulatedRuntime implements Runtime {
     if (err) throw new Error(err);
     this.pulled.add(image);
     return `sha256:${'0'.repeat(64)}`;
+  }
+
+  async containerStats(labels?: Labels): Promise<ContainerStats[]> {
+    const now = Date.now();
+    return [...this.containers.values()]
+      .filter((c) => c.state === 'running' && c.startedAt && matches(c.labels, labels))
+      .map((c) => {
+        const ann = this.sandboxes.get(c.sandboxId)?.spec.annotations ?? {};
+        const cores = nanos(ann[SIMULATED_USAGE.cpu], SIMULATED_USAGE.defaultCpu) / 1e9; // nano-units of a core → cores
+        const memory = nanos(ann[SIMULATED_USAGE.memory], SIMULATED_USAGE.defaultMemory) / 1e9;
+        return { id: c.id, labels: { ...c.labels }, at: now, cpuCoreNanoSeconds: Math.round(cores * (now - c.startedAt!.getTime()) * 1e6), memoryWorkingSetBytes: Math.round(memory) };
+      });
   }
 
   probe(containerId: string): ProbeOutcome {

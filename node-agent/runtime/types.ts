@@ -177,6 +177,17 @@ export interface PortConnection {
   close(): void;
 }
 
+/** A container's cumulative usage at one instant (CRI ContainerStats). */
+export interface ContainerStats {
+  id: string;
+  labels: Labels;
+  /** when the runtime read it (epoch ms) */
+  at: number;
+  /** CPU time used since the container started, in core-nanoseconds */
+  cpuCoreNanoSeconds: number;
+  memoryWorkingSetBytes: number;
+}
+
 /** What a runtime without a network answers for a probe (see `probe` below). */
 export type ProbeOutcome = 'success' | 'failure';
 
@@ -216,5 +227,7 @@ export interface Runtime {
    * when absent, the agent probes the pod IP for real.
    */
   probe?(containerId: string): ProbeOutcome;
+  /** running containers' usage (CRI ListContainerStats) whose labels include `labels` */
+  containerStats?(labels?: Labels): Promise<ContainerStats[]>;
   close(): void;
 }

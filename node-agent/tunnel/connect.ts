@@ -144,6 +144,16 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
     }
   }
 
+  async function stats(id: number) {
+    try {
+      if (!handlers.stats) throw Object.assign(new Error('this node reports no resource usage'), { code: 503 });
+      const r = await handlers.stats();
+      if (running.delete(id)) send({ type: 'stats-result', id, stats: r });
+    } catch (e) {
+      finish(id, e);
+    }
+  }
+
   function stream(id: number, msg: Extract<ToAgent, { type: 'stream' }>) {
     const io = {
       send: (bytes: Uint8Array) => ws.readyState === WebSocket.OPEN && ws.send(dataFrame(id, bytes)),
@@ -205,6 +215,7 @@ function serve(ws: WebSocket, handlers: TunnelHandlers) {
       else if (msg.type === 'exec') void exec(msg.id, msg);
       else if (msg.type === 'stream') stream(msg.id, msg);
       else if (msg.type === 'webhook') void webhook(msg.id, msg);
+      else if (msg.type === 'stats') void stats(msg.id);
     },
     abandon() {
       for (const ctl of running.values()) ctl.abort();

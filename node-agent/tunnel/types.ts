@@ -4,10 +4,10 @@
  * every request reaches it over the one WebSocket it opened (openTunnel).
  */
 
-import type { ExecRequest, ExecResult, LogsRequest, StreamRequest, WebhookCall } from '../../lib/tunnel/protocol.ts';
+import type { ExecRequest, ExecResult, LogsRequest, NodeStats, StreamRequest, WebhookCall } from '../../lib/tunnel/protocol.ts';
 import type { StreamIO, StreamSession } from '../streams/sessions.ts';
 
-export type { ExecRequest, ExecResult, LogsRequest, StreamIO, StreamRequest, StreamSession, WebhookCall };
+export type { ExecRequest, ExecResult, LogsRequest, NodeStats, StreamIO, StreamRequest, StreamSession, WebhookCall };
 
 export interface TunnelHandlers {
   /**
@@ -28,6 +28,8 @@ export interface TunnelHandlers {
    * answers that it serves no webhooks.
    */
   webhook?(req: WebhookCall): Promise<{ status: number; body: string }>;
+  /** The node's and its pods' usage (metrics.k8s.io, node-agent/metrics/). Optional: a node without it reports none. */
+  stats?(): Promise<NodeStats>;
 }
 
 export interface JoinOptions {

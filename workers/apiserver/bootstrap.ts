@@ -17,11 +17,12 @@ import { byResource, storageKey } from './registry/index.ts';
 import { createObject } from './rest/store.ts';
 import { committing } from './handlers/store-context.ts';
 import type { Storage } from './storage/types.ts';
-import { kubernetesServiceIP } from './admission/cluster-ip.ts';
+import { kubeDnsServiceIP, kubernetesServiceIP } from './admission/cluster-ip.ts';
 import { defaultPolicyObjects, reconcileDefaultPolicy } from './rbac/policy/reconcile.ts';
 import { createObjects, NotBatchable, type NewObject } from './rest/batch-create.ts';
 import type { StoreContext } from './rest/store.ts';
 import { noteCommit } from './cache/followed.ts';
+import { defaultStorageClass } from './registry/kinds/storage/default-class.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -33,6 +34,27 @@ const kubernetesService: KubeObject = {
   spec: { clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], sessionAffinity: 'None', type: 'ClusterIP' },
 };
 
+/**
+ * The cluster DNS Service, as kubeadm's CoreDNS addon makes it: `kubectl get svc -n kube-system`
+ * shows it, pods' resolv.conf names its address; the node agents serve it (node-agent/dns/).
+ */
+const kubeDnsService: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Service',
+  metadata: { name: 'kube-dns', labels: { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' }, annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' } },
+  spec: {
+    clusterIP: '10.96.0.10',
+    ports: [
+      { name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 },
+      { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 },
+      { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 },
+    ],
+    selector: { 'k8s-app': 'kube-dns' },
+    sessionAffinity: 'None',
+    type: 'ClusterIP',
+  },
+};
+
 export async function ensureSystemObjects(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
   const ctx = committing(env, waitUntil, { storage, cluster, user: APISERVER, manager: 'kube-apiserver', dryRun: false, now: () => new Date() });
   const namespaces = byResource('', 'v1', 'namespaces')!;
@@ -40,6 +62,9 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
   const existing = new Set((await storage.list('/registry/namespaces/')).items.map((n) => n.metadata.name));
   for (const name of SYSTEM_NAMESPACES.filter((n) => !existing.has(n))) await ignoreExists(createObject(ctx, namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
   if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE))));
+  // a cluster made before kube-dns existed may have given its address away: then it has none
+  if (!(await storage.get('/registry/services/kube-system/kube-dns'))) await ignoreExists(createObject(ctx, services, 'kube-system', withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE))), [409, 422]);
+  if (!(await storage.get(storageKey(byResource('storage.k8s.io', 'v1', 'storageclasses')!, undefined, 'standard')))) await ignoreExists(createObject(ctx, byResource('storage.k8s.io', 'v1', 'storageclasses')!, '', defaultStorageClass()));
   await reconcileDefaultPolicy(ctx);
 }
 
@@ -80,6 +105,8 @@ export function systemObjects(env: Pick<Env, 'SERVICE_CLUSTER_IP_RANGE'>): NewOb
   return [
     ...SYSTEM_NAMESPACES.map((name) => ({ desc: core('namespaces'), namespace: '', object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } })),
     { desc: core('services'), namespace: 'default', object: withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
+    { desc: core('services'), namespace: 'kube-system', object: withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
+    { desc: byResource('storage.k8s.io', 'v1', 'storageclasses')!, namespace: '', object: defaultStorageClass() },
     ...defaultPolicyObjects().map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
   ];
 }
@@ -144,10 +171,10 @@ function withClusterIP(svc: KubeObject, ip: string): KubeObject {
 }
 
 /** Another isolate may bootstrap at the same moment: its create winning is fine. */
-async function ignoreExists(p: Promise<unknown>): Promise<void> {
+async function ignoreExists(p: Promise<unknown>, codes = [409]): Promise<void> {
   try {
     await p;
   } catch (e) {
-    if ((e as { code?: number }).code !== 409) throw e;
+    if (!codes.includes((e as { code?: number }).code ?? 0)) throw e;
   }
 }

@@ -18,11 +18,17 @@ import { newTaintEvictionController } from './nodelifecycle/eviction.ts';
 import { ROOT_CLUSTER } from '../../lib/auth/tokens.ts';
 import { deploymentController } from './deployment/controller.ts';
 import { replicaSetController } from './replicaset/controller.ts';
+import { statefulSetController } from './statefulset/controller.ts';
+import { daemonSetController } from './daemonset/controller.ts';
+import { batchControllers } from './job/index.ts';
 import { garbageCollector } from './gc/controller.ts';
 import { endpointControllers } from './endpointslice/controller.ts';
 import { clusterRoleAggregationController } from './clusterroleaggregation/controller.ts';
 import { resourceQuotaController } from './resourcequota/controller.ts';
 import { observeClusters } from './clusterstatus/controller.ts';
+import { newHpaController } from './hpa/controller.ts';
+import { volumeBinder } from './volume/controller.ts';
+import { pvcProtectionController, pvProtectionController } from './volume/protection.ts';
 
 /**
  * One cluster's controllers. Those that remember things between batches (the scheduler's cache
@@ -30,7 +36,7 @@ import { observeClusters } from './clusterstatus/controller.ts';
  * per cluster, so no memory of one cluster ever serves another; the others are stateless values.
  */
 export function newControllerSet(): Controller[] {
-  return [namespaceController, serviceAccountController, rootCAPublisher, newScheduler(), newNodeLifecycleController(), newTaintEvictionController(), deploymentController, replicaSetController, garbageCollector, ...endpointControllers, resourceQuotaController, clusterRoleAggregationController];
+  return [namespaceController, serviceAccountController, rootCAPublisher, newScheduler(), newNodeLifecycleController(), newTaintEvictionController(), deploymentController, replicaSetController, statefulSetController, daemonSetController, ...batchControllers, garbageCollector, ...endpointControllers, resourceQuotaController, clusterRoleAggregationController, volumeBinder, pvcProtectionController, pvProtectionController, newHpaController()];
 }
 
 export const controllers: Controller[] = newControllerSet();

@@ -37,6 +37,8 @@ export function serviceRange(cidr = DEFAULT_SERVICE_CIDR): ServiceRange {
 
 /** The `kubernetes` service's address: the first of the range. */
 export const kubernetesServiceIP = (cidr?: string) => intToIp(serviceRange(cidr).base + 1);
+/** The cluster DNS Service's (kube-dns) address: the tenth of the range, as kubeadm sets it. */
+export const kubeDnsServiceIP = (cidr?: string) => intToIp(serviceRange(cidr).base + 10);
 
 /** Between the network and broadcast addresses, as Kubernetes' allocator counts its range. */
 const inRange = (r: ServiceRange, ip: string) => {

@@ -16,6 +16,8 @@ import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { serviceAccount } from './service-account.ts';
 import { defaultTolerationSeconds, priority } from './pod-scheduling.ts';
 import { allocateClusterIP } from './cluster-ip.ts';
+import { defaultStorageClass } from './default-storage-class.ts';
+import { storageObjectInUseProtection } from './storage-protection.ts';
 import { limitRangerMutate, limitRangerValidate } from '../quota/limit-ranger.ts';
 import { resourceQuota } from '../quota/admission.ts';
 import type { Authorizer } from '../auth/authz.ts';
@@ -58,7 +60,7 @@ export type AdmissionPlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj:
 export type AdmissionUpdatePlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject, old: KubeObject) => Promise<void> | void;
 
 /** the mutating chain (rerun once when a webhook changed the object), then what Kubernetes does in storage */
-const onCreate: AdmissionPlugin[] = [namespaceLifecycle, limitRangerMutate, serviceAccount, defaultTolerationSeconds, priority, mutatingWebhooksOnCreate];
+const onCreate: AdmissionPlugin[] = [namespaceLifecycle, limitRangerMutate, serviceAccount, defaultTolerationSeconds, defaultStorageClass, storageObjectInUseProtection, priority, mutatingWebhooksOnCreate];
 const afterCreate: AdmissionPlugin[] = [allocateClusterIP, rbacEscalationOnCreate];
 const onUpdate: AdmissionUpdatePlugin[] = [mutatingWebhooksOnUpdate];
 /** not on /status */

@@ -13,6 +13,7 @@ import type { RequestInfo } from '../request/info.ts';
 import type { Storage } from '../storage/types.ts';
 import type { UserInfo } from './authn.ts';
 import { nodeIdentity } from './node-identity.ts';
+import { nodeVolumeRestriction } from './node-volumes.ts';
 
 export interface RestrictionInput {
   user: UserInfo;
@@ -46,6 +47,7 @@ export async function nodeRestriction({ user, info, storage, body }: Restriction
     if (name !== node) throw refuse('can only access node lease with the same name as the requesting node');
     return;
   }
+  if (info.group === '' && info.resource === 'persistentvolumes') return nodeVolumeRestriction(node, operation, created, storage, refuse);
   if (info.group !== '' || info.resource !== 'pods') return;
 
   const boundTo = async () => {

@@ -15,6 +15,7 @@ import type { ResourceRequestInfo } from '../request/info.ts';
 import type { Authorizer, AuthzContext, Decision } from './authz.ts';
 import { nodeIdentity } from './node-identity.ts';
 import { referencedNames, type PodSpecRefs, type ReferencedKind } from './pod-references.ts';
+import { isVolumeRequest, nodeVolumeAccess } from './node-volumes.ts';
 
 interface Rule {
   group: string;
@@ -62,6 +63,7 @@ export const nodeAuthorizer: Authorizer = async (user, info, ctx) => {
     return related(node, 'serviceaccounts', info.namespace, info.name, ctx);
   }
   if (group === 'coordination.k8s.io' && resource === 'leases') return lease(node, info);
+  if (isVolumeRequest(info)) return nodeVolumeAccess(node, info, ctx);
   const full = subresource ? `${resource}/${subresource}` : resource;
   return NODE_RULES.some((r) => r.group === group && r.resources.includes(full) && r.verbs.includes(verb)) ? ALLOW : deny();
 };

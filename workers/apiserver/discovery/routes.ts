@@ -5,6 +5,7 @@ import { kindsServedIn } from '../clusters/served-kinds.ts';
 import { withCustomKinds } from '../crd/custom-kinds.ts';
 import { reviewResources } from '../handlers/reviews.ts';
 import { bindingsResource } from '../handlers/binding.ts';
+import { metricsResources } from '../metrics-api/handler.ts';
 import { json } from '../handlers/respond.ts';
 import { resourceNotFound } from '../../../lib/errors.ts';
 import { parseMediaType } from '../request/negotiate.ts';
@@ -15,7 +16,7 @@ const cached = new WeakMap<object, ReturnType<typeof groupVersions>>();
 async function gvs(c: Context<AppEnv>) {
   const kinds = await withCustomKinds(c.get('storage'), c.get('cluster'), kindsServedIn(c.get('cluster')));
   let gv = cached.get(kinds);
-  if (!gv) cached.set(kinds, (gv = groupVersions(kinds, [bindingsResource, ...reviewResources])));
+  if (!gv) cached.set(kinds, (gv = groupVersions(kinds, [bindingsResource, ...reviewResources, ...metricsResources])));
   return gv;
 }
 

@@ -27,6 +27,7 @@ import { clusterCreateHandler, clusterDeleteCollectionHandler, clusterDeleteHand
 import { TENANCY_GROUP } from '../../../lib/api/tenancy.ts';
 import { APIEXTENSIONS_GROUP } from '../../../lib/api/apiextensions.ts';
 import { isRootOnly } from '../clusters/served-kinds.ts';
+import { isMetricsRequest, metricsHandler } from '../metrics-api/handler.ts';
 
 type Handler = (c: Context<AppEnv>, desc: KindDescriptor) => Promise<Response>;
 
@@ -80,6 +81,7 @@ export async function resourceHandler(c: Context<AppEnv>): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const review = reviewResources.find((r) => r.group === info.group && r.version === info.version && r.resource === info.resource);
   if (review) return reviewHandler(c, review);
+  if (isMetricsRequest(info)) return metricsHandler(c);
   if (info.group === '' && info.version === 'v1' && info.resource === 'bindings') {
     if (!info.namespace || info.name) throw resourceNotFound();
     if (info.verb !== 'create') throw methodNotAllowed();

@@ -16,6 +16,10 @@ import namespaces from './kinds/namespaces.ts';
 import nodes from './kinds/nodes.ts';
 import pods from './kinds/pods.ts';
 import replicasets from './kinds/replicasets.ts';
+import { cronjobs, jobs } from './kinds/batch/index.ts';
+import statefulsets from './kinds/statefulsets.ts';
+import daemonsets from './kinds/daemonsets.ts';
+import controllerrevisions from './kinds/controllerrevisions.ts';
 import resourcequotas from './kinds/resourcequotas.ts';
 import secrets from './kinds/secrets.ts';
 import serviceaccounts from './kinds/serviceaccounts.ts';
@@ -30,6 +34,8 @@ import customresourcedefinitions from './kinds/apiextensions/customresourcedefin
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from './kinds/admissionregistration/webhook-configurations.ts';
 import validatingadmissionpolicies from './kinds/admissionregistration/validatingadmissionpolicies.ts';
 import validatingadmissionpolicybindings from './kinds/admissionregistration/validatingadmissionpolicybindings.ts';
+import { persistentvolumes, persistentvolumeclaims, storageclasses } from './kinds/storage/index.ts';
+import { hpaV1, hpaV2 } from './kinds/autoscaling/index.ts';
 
 /** A kind's descriptor typed for the generic code (hooks take any object). */
 const generic = (d: object) => d as KindDescriptor;
@@ -46,8 +52,17 @@ export const kinds: KindDescriptor[] = [
   endpoints,
   limitranges,
   resourcequotas,
+  persistentvolumes,
+  persistentvolumeclaims,
+  controllerrevisions,
+  daemonsets,
   deployments,
   replicasets,
+  statefulsets,
+  jobs,
+  cronjobs,
+  hpaV2,
+  hpaV1,
   endpointslices,
   leases,
   eventsV1,
@@ -62,10 +77,12 @@ export const kinds: KindDescriptor[] = [
   validatingadmissionpolicies,
   validatingadmissionpolicybindings,
   customresourcedefinitions,
+  storageclasses,
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));
-const byKindKey = new Map(kinds.map((d) => [`${d.group}/${d.kind}`, d]));
+/** by group and kind: the first listed, i.e. the preferred version of a kind served in several */
+const byKindKey = new Map([...kinds].reverse().map((d) => [`${d.group}/${d.kind}`, d]));
 
 export const byResource = (group: string, version: string, resource: string): KindDescriptor | undefined =>
   byResourceKey.get(`${group}/${version}/${resource}`);

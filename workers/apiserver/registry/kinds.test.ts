@@ -35,7 +35,7 @@ function runKindSuite(descs: KindDescriptor[]) {
       assert.ok(s.kind === 'object' && 'metadata' in s.entries && 'apiVersion' in s.entries && 'kind' in s.entries);
     });
     test(`${id}: descriptor fields are consistent`, () => {
-      assert.match(d.openapiName, /^(io\.k8s\.api\.[a-z0-9]+\.v1|io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1|dev\.timonier\.[a-z0-9]+\.v1alpha1)\.[A-Z]\w+$/);
+      assert.match(d.openapiName, /^(io\.k8s\.api\.[a-z0-9]+\.v[12]|io\.k8s\.apiextensions-apiserver\.pkg\.apis\.apiextensions\.v1|dev\.timonier\.[a-z0-9]+\.v1alpha1)\.[A-Z]\w+$/);
       assert.ok(d.openapiName.endsWith(`.${d.kind}`));
       assert.match(d.resource, /^[a-z]+$/);
       assert.ok(d.singular && d.singular === d.singular.toLowerCase());
@@ -78,8 +78,17 @@ test('discovery order and lookups', () => {
       'endpoints',
       'limitranges',
       'resourcequotas',
+      'persistentvolumes',
+      'persistentvolumeclaims',
+      'controllerrevisions.apps',
+      'daemonsets.apps',
       'deployments.apps',
       'replicasets.apps',
+      'statefulsets.apps',
+      'jobs.batch',
+      'cronjobs.batch',
+      'horizontalpodautoscalers.autoscaling',
+      'horizontalpodautoscalers.autoscaling',
       'endpointslices.discovery.k8s.io',
       'leases.coordination.k8s.io',
       'events.events.k8s.io',
@@ -94,11 +103,15 @@ test('discovery order and lookups', () => {
       'validatingadmissionpolicies.admissionregistration.k8s.io',
       'validatingadmissionpolicybindings.admissionregistration.k8s.io',
       'customresourcedefinitions.apiextensions.k8s.io',
+      'storageclasses.storage.k8s.io',
     ],
   );
   assert.deepEqual(groups(), [
     { group: '', version: 'v1' },
     { group: 'apps', version: 'v1' },
+    { group: 'batch', version: 'v1' },
+    { group: 'autoscaling', version: 'v2' },
+    { group: 'autoscaling', version: 'v1' },
     { group: 'discovery.k8s.io', version: 'v1' },
     { group: 'coordination.k8s.io', version: 'v1' },
     { group: 'events.k8s.io', version: 'v1' },
@@ -107,6 +120,7 @@ test('discovery order and lookups', () => {
     { group: 'tenancy.timonier.dev', version: 'v1alpha1' },
     { group: 'admissionregistration.k8s.io', version: 'v1' },
     { group: 'apiextensions.k8s.io', version: 'v1' },
+    { group: 'storage.k8s.io', version: 'v1' },
   ]);
   assert.equal(byResource('', 'v1', 'configmaps')?.kind, 'ConfigMap');
   assert.equal(byResource('events.k8s.io', 'v1', 'events')?.openapiName, 'io.k8s.api.events.v1.Event');
@@ -114,8 +128,9 @@ test('discovery order and lookups', () => {
   assert.equal(byResource('apps', 'v2', 'deployments'), undefined);
   assert.equal(byGroupKind('coordination.k8s.io', 'Lease')?.resource, 'leases');
   assert.equal(byGroupKind('', 'Lease'), undefined);
-  const keys = new Set(kinds.map((d) => `${d.group}/${d.kind}`));
-  assert.equal(keys.size, kinds.length, 'group/kind is unique');
+  assert.equal(byGroupKind('autoscaling', 'HorizontalPodAutoscaler')?.version, 'v2', 'a kind served in two versions is found at its preferred one');
+  const keys = new Set(kinds.map((d) => `${d.group}/${d.version}/${d.kind}`));
+  assert.equal(keys.size, kinds.length, 'group/version/kind is unique');
 });
 
 test('storage keys look like etcd keys', () => {

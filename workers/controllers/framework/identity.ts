@@ -16,6 +16,7 @@ import type { Resource } from '../../../lib/client/resources.ts';
 import { ROOT_CLUSTER, serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
 import type { Env } from '../env.ts';
 import type { Controller } from './controller.ts';
+import { gate } from './limit.ts';
 
 export interface Identity {
   sub: string;
@@ -45,6 +46,13 @@ async function tokenFor(env: Env, user: Identity, cluster: string): Promise<stri
   return token;
 }
 
+/**
+ * The API requests this isolate's controllers have in flight, all clusters together. Well under
+ * the API server's budget for the control plane (request/inflight.ts, 400 reads and 200 writes),
+ * so that a burst of new clusters, each with its controllers' first reconciles, queues here.
+ */
+const inFlight = gate(64);
+
 /** Where a cluster's API is, through the service binding. */
 export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https://apiserver' : `https://apiserver/clusters/${encodeURIComponent(cluster)}`);
 
@@ -55,13 +63,14 @@ export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https:/
 export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster = ROOT_CLUSTER): ApiClient {
   return new ApiClient({
     baseUrl: apiBase(cluster),
-    fetch: async (input, init) => {
-      if (!(env as any).TRACE_CONTROLLERS) return env.API.fetch(input as string, init);
-      const t0 = Date.now();
-      const r = await env.API.fetch(input as string, init);
-      console.error(`[req] ${t0 % 100000} +${Date.now() - t0}ms ${agent} ${init?.method ?? 'GET'} ${String(input).replace('https://apiserver', '').slice(0, 110)} ${r.status}`);
-      return r;
-    },
+    fetch: (input, init) =>
+      inFlight(async () => {
+        if (!(env as any).TRACE_CONTROLLERS) return env.API.fetch(input as string, init);
+        const t0 = Date.now();
+        const r = await env.API.fetch(input as string, init);
+        console.error(`[req] ${t0 % 100000} +${Date.now() - t0}ms ${agent} ${init?.method ?? 'GET'} ${String(input).replace('https://apiserver', '').slice(0, 110)} ${r.status}`);
+        return r;
+      }),
     token: () => tokenFor(env, user, cluster),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eachLimited } from './limit.ts';
+import { eachLimited, gate } from './limit.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
@@ -29,4 +29,27 @@ test('a failure does not stop the others; the first one is thrown once all have 
     /bad 2/,
   );
   assert.deepEqual(done.sort(), [1, 3]);
+});
+
+test('a gate lets at most its limit run at once, in arrival order, and passes errors through', async () => {
+  const run = gate(2);
+  let running = 0;
+  let most = 0;
+  const started: number[] = [];
+  const results = await Promise.allSettled(
+    [1, 2, 3, 4, 5].map((n) =>
+      run(async () => {
+        started.push(n);
+        most = Math.max(most, ++running);
+        await tick();
+        running--;
+        if (n === 3) throw new Error('bad 3');
+        return n * 10;
+      }),
+    ),
+  );
+  assert.equal(most, 2);
+  assert.deepEqual(started, [1, 2, 3, 4, 5]);
+  assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), [10, 20, 'bad 3', 40, 50]);
+  assert.equal(await run(async () => 'after'), 'after'); // no slot was lost
 });

@@ -15,3 +15,25 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failed) throw failed.error;
 }
+
+/**
+ * At most `limit` calls of `run` in progress at once; the others wait their turn, first come first
+ * served. The controllers' API calls pass through one per isolate (identity.ts), as client-go
+ * bounds kube-controller-manager's requests: past the limit a request waits here rather than
+ * being refused by the API server's max-in-flight with a 429 and retried seconds later.
+ */
+export function gate(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next(); // the slot passes on as it is
+      else running--;
+    }
+  };
+}

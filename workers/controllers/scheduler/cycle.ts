@@ -10,6 +10,7 @@ import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { ControllerContext } from '../framework/controller.ts';
 import type { SnapshotCache } from './cache.ts';
 import { plan, type Decision } from './plan.ts';
+import { noteVolumeConstraints } from '../volume/scheduling.ts';
 
 export const SCHEDULER_NAME = 'default-scheduler';
 const ACTIVE = 'status.phase!=Succeeded,status.phase!=Failed';
@@ -103,6 +104,7 @@ export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache
   for (const uid of reported.keys()) if (!waiting.has(uid)) reported.delete(uid);
   if (!pending.length) return { bound: 0, unschedulable: 0 };
 
+  await noteVolumeConstraints(ctx, pending);
   const decisions = plan(pending, await cache.get(ctx));
   const placements = decisions.filter((d): d is Placement => d.node !== undefined);
   const failures = decisions.filter((d): d is Failure => d.node === undefined);

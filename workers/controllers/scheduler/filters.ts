@@ -7,6 +7,7 @@
 import { requiredAffinityMatches } from './node-affinity.ts';
 import type { HostPort, NodeInfo, PodInfo } from './snapshot.ts';
 import { firstUntolerated, toleratedBy, UNSCHEDULABLE } from './taints.ts';
+import { volumeBindingFilter } from '../volume/scheduling.ts';
 
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 export interface FilterStatus {
@@ -56,7 +57,7 @@ export const resourcesFit: Filter = (p, n) => {
   return reasons.length ? { code: 'Unschedulable', reasons } : undefined;
 };
 
-export const FILTERS: Filter[] = [nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit];
+export const FILTERS: Filter[] = [nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit, volumeBindingFilter];
 
 /** The first failing filter's status, or undefined when the node fits. */
 export function runFilters(p: PodInfo, n: NodeInfo): FilterStatus | undefined {

@@ -62,6 +62,8 @@ export const clusterRoles: DefaultClusterRole[] = [
       r(READ, 'networking.k8s.io', 'ingresses ingresses/status networkpolicies'),
     ],
   },
+  // not in Kubernetes' bootstrap policy: metrics-server's manifest adds it, and this control plane serves metrics.k8s.io itself
+  { name: 'system:aggregated-metrics-reader', aggregateTo: 'view', rules: [r(READ, 'metrics.k8s.io', 'nodes pods')] },
   { name: 'system:auth-delegator', rules: [r('create', 'authentication.k8s.io', 'tokenreviews'), r('create', 'authorization.k8s.io', 'subjectaccessreviews')] },
   {
     name: 'system:basic-user',

@@ -9,16 +9,16 @@ const PERCENT = /^[0-9]+%$/;
 const PERCENT_MSG = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
 
 /** Go's %#v of an intstr.IntOrString, as ValidatePositiveIntOrPercent prints it. */
-const goIntOrString = (v: IntOrPercent) =>
+export const goIntOrString = (v: IntOrPercent) =>
   typeof v === 'string' ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(v)}}` : `intstr.IntOrString{Type:0, IntVal:${v ?? 0}, StrVal:""}`;
 
-function positiveIntOrPercent(v: IntOrPercent, path: string): FieldError[] {
+export function positiveIntOrPercent(v: IntOrPercent, path: string): FieldError[] {
   if (typeof v === 'string') return PERCENT.test(v) ? [] : [{ type: 'FieldValueInvalid', field: path, body: `Invalid value: ${goIntOrString(v)}: ${PERCENT_MSG}` }];
   return nonNegative(v, path);
 }
 
 /** The value of an int or percent for the "both zero" and "over 100%" checks. */
-const percentValue = (v: IntOrPercent) => (typeof v === 'string' ? (PERCENT.test(v) ? Number(v.slice(0, -1)) : 0) : (v ?? 0));
+export const percentValue = (v: IntOrPercent) => (typeof v === 'string' ? (PERCENT.test(v) ? Number(v.slice(0, -1)) : 0) : (v ?? 0));
 
 export function validateStrategy(s: DeploymentSpec['strategy'], path: string): FieldError[] {
   const errs: FieldError[] = [];

@@ -1,0 +1,60 @@
+/**
+ * Applies an agent's rules with the iptables tools (iptables-restore --noflush: one atomic
+ * change of our chains only) and removes them. Every machine with netfilter has them, whether
+ * the kernel side is nftables (iptables-nft, Debian's default: the rules then live in nftables)
+ * or the legacy tables.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { jumps, natRules, ourChains, topChains, type RulesInput } from './iptables-rules.ts';
+
+const run = promisify(execFile);
+const WAIT = ['-w', '5'];
+
+export async function iptablesAvailable(): Promise<string | undefined> {
+  try {
+    const { stdout } = await run('iptables', ['-V']);
+    return stdout.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function restore(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn('iptables-restore', ['--noflush', ...WAIT], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`iptables-restore: exit ${code}: ${err.trim()}`))));
+    p.stdin.end(text);
+  });
+}
+
+async function existingChains(prefix: string): Promise<string[]> {
+  const { stdout } = await run('iptables-save', ['-t', 'nat'], { maxBuffer: 64 * 2 ** 20 });
+  return ourChains(stdout, prefix);
+}
+
+const has = (chain: string, args: string[]) =>
+  run('iptables', [...WAIT, '-t', 'nat', '-C', chain, ...args]).then(
+    () => true,
+    () => false,
+  );
+
+export async function applyRules(input: Omit<RulesInput, 'existing'>): Promise<void> {
+  const existing = await existingChains(input.prefix);
+  await restore(natRules({ ...input, existing }));
+  // our hooks first in the built-in chains: a newer agent's pods are matched by its own rules
+  for (const [chain, args] of jumps(input.prefix)) if (!(await has(chain, args))) await run('iptables', [...WAIT, '-t', 'nat', '-I', chain, '1', ...args]);
+}
+
+export async function removeRules(prefix: string): Promise<void> {
+  for (const [chain, args] of jumps(prefix)) while (await has(chain, args)) await run('iptables', [...WAIT, '-t', 'nat', '-D', chain, ...args]);
+  const chains = await existingChains(prefix);
+  if (!chains.length) return;
+  const top = Object.values(topChains(prefix));
+  // empty them all, then delete (rules refer to each other: deletion after every flush)
+  const ordered = [...chains.filter((c) => !top.includes(c)), ...chains.filter((c) => top.includes(c))];
+  await restore(['*nat', ...ordered.map((c) => `:${c} - [0:0]`), ...ordered.map((c) => `-X ${c}`), 'COMMIT', ''].join('\n'));
+}
