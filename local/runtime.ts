@@ -104,7 +104,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       client.close();
     }
 
-    const vars: Record<string, string> = { ...opts.apiserverSettings, LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token, TOKEN_SIGNING_KEY: signingKey };
+    const vars: Record<string, string> = { ...opts.apiserverSettings, LIBSQL_URL: db.url, LIBSQL_AUTH_TOKEN: dbToken, ADMIN_TOKEN: token, TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem };
     if (opts.compactionWindowSeconds !== undefined) vars.COMPACTION_WINDOW_SECONDS = String(opts.compactionWindowSeconds);
     const authn = opts.authenticationConfig ? await readAuthenticationConfig(opts.authenticationConfig) : undefined;
     if (authn) vars.AUTHENTICATION_CONFIG = authn.text;

@@ -1,4 +1,4 @@
-/** A new cluster's system objects: one transaction, one resync request, and nothing left for the per-isolate check to write. */
+/** A new cluster's system objects: one transaction, nothing left for the controllers or the per-isolate check to write. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +34,7 @@ after(() => {
 
 const logRows = async (cluster: string) => Number((await client.execute({ sql: "SELECT count(*) FROM log WHERE key >= ? AND key < ?", args: [`/clusters/${cluster}/`, `/clusters/${cluster}/\uffff`] })).rows[0][0]);
 
-test('a new cluster: every system object in one batch at consecutive revisions, one batch of messages, then nothing to do', async () => {
+test('a new cluster: every system object in one batch at consecutive revisions, its namespaces announced (no CA known), then nothing to do', async () => {
   const alice = scopedStorage(storage, 'alice');
   const before = await storage.currentRev();
   await bootstrapNewCluster(env, alice, 'alice', ignore);
@@ -45,13 +45,18 @@ test('a new cluster: every system object in one batch at consecutive revisions, 
   assert.deepEqual(sent, [], 'no message per object');
   assert.equal(batches.length, 1, 'one batch of messages for the controllers');
   const said = batches[0] as { cluster: string; resource: string; name: string; type: string; rev: number }[];
-  assert.deepEqual(said.map((m) => `${m.cluster} ${m.type} ${m.resource}/${m.name}`), [...SYSTEM_NAMESPACES.map((n) => `alice ADDED namespaces/${n}`), 'alice ADDED clusterroles/admin']);
+  assert.deepEqual(said.map((m) => `${m.cluster} ${m.type} ${m.resource}/${m.name}`), SYSTEM_NAMESPACES.map((n) => `alice ADDED namespaces/${n}`));
   assert.ok(said.every((m) => m.rev > before && m.rev <= before + expected));
   assert.deepEqual(pokes, [], 'no watch hub: nobody watches a cluster that did not exist');
   assert.deepEqual((await alice.list('/registry/namespaces/')).items.map((n) => n.metadata.name).sort(), [...SYSTEM_NAMESPACES].sort());
   const svc = await alice.get('/registry/services/default/kubernetes');
   assert.equal((svc?.spec as { clusterIP: string }).clusterIP, '10.96.0.1');
   assert.equal(svc?.metadata.managedFields?.[0].manager, 'kube-apiserver');
+  for (const ns of SYSTEM_NAMESPACES) assert.ok(await alice.get(`/registry/serviceaccounts/${ns}/default`), `${ns}'s default ServiceAccount`);
+  const admin = await alice.get('/registry/clusterroles.rbac.authorization.k8s.io/admin');
+  const ruleCount = (o: unknown) => ((o as { rules?: unknown[] } | undefined)?.rules ?? []).length;
+  const edit = await alice.get('/registry/clusterroles.rbac.authorization.k8s.io/edit');
+  assert.ok(ruleCount(edit) > 10 && ruleCount(admin) > ruleCount(edit), 'the aggregated roles have their rules, admin with edit\'s (aggregated itself)');
 
   const rev = await storage.currentRev();
   await ensureSystemObjects(env, alice, 'alice', ignore);
@@ -64,7 +69,20 @@ test('a cluster whose objects partly exist (another isolate got first) is comple
   sent.length = 0;
   batches.length = 0;
   await bootstrapNewCluster(env, bob, 'bob', ignore);
-  assert.equal(await logRows('bob'), systemObjects(env).length);
-  assert.equal(sent.length, systemObjects(env).length - 1, 'the slow path: a change message per object it wrote');
+  const controllersPart = SYSTEM_NAMESPACES.length; // the default ServiceAccounts: the slow path leaves them to their controller
+  assert.equal(await logRows('bob'), systemObjects(env).length - controllersPart);
+  assert.equal(sent.length, systemObjects(env).length - controllersPart - 1, 'the slow path: a change message per object it wrote');
   assert.deepEqual(batches, []);
+});
+
+test('with the CA known, a new cluster has kube-root-ca.crt in every namespace and the controllers hear of nothing', async () => {
+  const withCA = { ...env, CLUSTER_CA: '-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n' } as Env;
+  const carol = scopedStorage(storage, 'carol');
+  sent.length = 0;
+  batches.length = 0;
+  await bootstrapNewCluster(withCA, carol, 'carol', ignore);
+  assert.equal(await logRows('carol'), systemObjects(withCA).length);
+  assert.equal(systemObjects(withCA).length, systemObjects(env).length + SYSTEM_NAMESPACES.length);
+  for (const ns of SYSTEM_NAMESPACES) assert.equal(((await carol.get(`/registry/configmaps/${ns}/kube-root-ca.crt`)) as { data?: Record<string, string> } | undefined)?.data?.['ca.crt'], withCA.CLUSTER_CA);
+  assert.deepEqual([sent, batches], [[], []]);
 });

@@ -5,11 +5,11 @@
  * Runs once per isolate and cluster, on the cluster's first request there (a few reads and no
  * write when everything exists), and from cron.
  *
- * A new tenant cluster gets all of them at once (bootstrapNewCluster): built one by one as the
- * generic create builds them, written in one transaction, announced to the controllers with one
- * batch of five change messages (they add the default ServiceAccounts, kube-root-ca.crt and the
- * aggregated roles' rules) instead of a message and a watch-hub poke per object: nobody watches a
- * cluster that did not exist.
+ * A new tenant cluster gets all of them at once (bootstrapNewCluster), with what the controllers
+ * would add (default ServiceAccounts, kube-root-ca.crt, the aggregated roles' rules): built one
+ * by one as the generic create builds them, written in one transaction, and announced to nobody
+ * (no change message, no watch-hub poke: nobody watches a cluster that did not exist, and the
+ * controllers have nothing left to do), so a new idle cluster costs nothing after its creation.
  */
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { ChangeMessage, Env } from './env.ts';
@@ -23,6 +23,9 @@ import { createObjects, NotBatchable, type NewObject } from './rest/batch-create
 import type { StoreContext } from './rest/store.ts';
 import { noteCommit } from './cache/followed.ts';
 import { defaultStorageClass } from './registry/kinds/storage/default-class.ts';
+import { defaultServiceAccount, rootCAConfigMap } from '../../lib/api/core/namespace-defaults.ts';
+import { aggregatedRules, sameRules } from '../../lib/rbac/aggregate.ts';
+import type { ClusterRole } from '../../lib/api/rbac.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -99,16 +102,41 @@ export const forgetBootstrap = (cluster: string) => void bootstrapped.delete(clu
 /** For the benchmark and tests: how many clusters this isolate remembers. */
 export const bootstrappedCount = () => bootstrapped.size;
 
-/** Every system object of a cluster, in creation order (namespaces first: the rest lives in them). */
-export function systemObjects(env: Pick<Env, 'SERVICE_CLUSTER_IP_RANGE'>): NewObject[] {
+/**
+ * Every system object of a new cluster, in creation order (namespaces first: the rest lives in
+ * them), with what the controllers would add at once: each namespace's default ServiceAccount
+ * and kube-root-ca.crt (when the API server knows the CA), the aggregated roles' rules.
+ */
+export function systemObjects(env: Pick<Env, 'SERVICE_CLUSTER_IP_RANGE' | 'CLUSTER_CA'>): NewObject[] {
   const core = (resource: string) => byResource('', 'v1', resource)!;
+  const ca = env.CLUSTER_CA;
   return [
     ...SYSTEM_NAMESPACES.map((name) => ({ desc: core('namespaces'), namespace: '', object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } } })),
+    ...SYSTEM_NAMESPACES.map((ns) => ({ desc: core('serviceaccounts'), namespace: ns, object: defaultServiceAccount(ns) })),
+    ...(ca ? SYSTEM_NAMESPACES.map((ns) => ({ desc: core('configmaps'), namespace: ns, object: rootCAConfigMap(ns, ca) })) : []),
     { desc: core('services'), namespace: 'default', object: withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
     { desc: core('services'), namespace: 'kube-system', object: withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
     { desc: byResource('storage.k8s.io', 'v1', 'storageclasses')!, namespace: '', object: defaultStorageClass() },
-    ...defaultPolicyObjects().map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
+    ...aggregated(defaultPolicyObjects()).map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
   ];
+}
+
+/**
+ * The default policy with its aggregated ClusterRoles' rules filled in, as their controller would
+ * leave them: aggregated roles select others (admin selects edit, which selects view), so until
+ * nothing changes.
+ */
+function aggregated(policy: ReturnType<typeof defaultPolicyObjects>): ReturnType<typeof defaultPolicyObjects> {
+  const roles = policy.filter((p) => p.resource === 'clusterroles').map((p) => structuredClone(p.object as ClusterRole));
+  for (let changed = true, round = 0; changed && round < 10; round++) {
+    changed = false;
+    for (const role of roles.filter((r) => r.aggregationRule)) {
+      const rules = aggregatedRules(role, roles);
+      if (!sameRules(rules, role.rules)) [role.rules, changed] = [rules, true];
+    }
+  }
+  const byName = new Map(roles.map((r) => [r.metadata.name, r]));
+  return policy.map((p) => (p.resource === 'clusterroles' ? { ...p, object: byName.get(p.object.metadata.name)! } : p));
 }
 
 /**
@@ -141,26 +169,26 @@ export async function bootstrapNewCluster(env: Env, storage: Storage, cluster: s
     return done;
   }
   remember(cluster, Promise.resolve());
-  await env.CHANGES?.sendBatch(announcements(cluster, items, made).map((body) => ({ body })));
+  const messages = announcements(cluster, items, made);
+  if (messages.length) await env.CHANGES?.sendBatch(messages.map((body) => ({ body })));
 }
 
 /**
- * What the controllers need to hear of a new cluster's system objects: its namespaces (the
- * default ServiceAccount, kube-root-ca.crt) and one ClusterRole (any ClusterRole change makes the
- * aggregation controller look at every aggregated role). The ~150 change messages the objects
- * would have made one by one lead to no other work; a full resync would run every controller's
- * listing (the garbage collector's scan of every kind) for an empty cluster: about a second of
- * CPU per cluster, measured.
+ * What the controllers need to hear of a new cluster's system objects: nothing when the batch
+ * holds what they would add (systemObjects), else its namespaces (for kube-root-ca.crt). The ~150
+ * change messages the objects would have made one by one lead to no other work; a full resync
+ * would run every controller's listing (the garbage collector's scan of every kind) for an empty
+ * cluster: about a second of CPU per cluster, measured.
  */
 function announcements(cluster: string, items: NewObject[], made: KubeObject[]): ChangeMessage[] {
+  if (items.some((it) => it.desc.resource === 'configmaps')) return [];
   const message = (i: number): ChangeMessage => {
     const { desc } = items[i];
     const o = made[i];
     return { cluster, rev: Number(o.metadata.resourceVersion), group: desc.group, resource: desc.resource, namespace: o.metadata.namespace, name: o.metadata.name!, type: 'ADDED' };
   };
   const namespaces = items.flatMap((it, i) => (it.desc.group === '' && it.desc.resource === 'namespaces' ? [message(i)] : []));
-  const role = items.findIndex((it) => it.desc.resource === 'clusterroles');
-  return role < 0 ? namespaces : [...namespaces, message(role)];
+  return namespaces;
 }
 
 /** The `kubernetes` service takes the first address of the service range. */

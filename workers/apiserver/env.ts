@@ -23,6 +23,8 @@ export interface Env {
   NODE_TUNNEL: DurableObjectNamespace<NodeTunnel>;
   /** local runtime only: makes admission webhooks' `url` calls from Node, trusting their caBundle (local/webhook-caller.ts) */
   WEBHOOK_CALLER?: Fetcher;
+  /** the cluster CA (PEM), which a new cluster's namespaces get in kube-root-ca.crt at once (else the controllers add it) */
+  CLUSTER_CA?: string;
   /** service ClusterIP range, an IPv4 CIDR (default 10.96.0.0/12) */
   SERVICE_CLUSTER_IP_RANGE?: string;
   /** seconds an event lives after its last occurrence (default 3600) */

@@ -2,7 +2,7 @@
 import type { Env } from './env.ts';
 import { createApp } from './app.ts';
 import { connectStorage } from './storage/connect.ts';
-import { ensureSystemObjects } from './bootstrap.ts';
+import { ensureSystemObjects, systemObjects } from './bootstrap.ts';
 import { expireEvents } from './events-ttl.ts';
 import { ROOT_CLUSTER, scopedStorage } from './storage/scoped.ts';
 import { tenantsChangedSinceLastVisit } from './clusters/changed.ts';
@@ -26,7 +26,7 @@ export default {
     const root = connectStorage(env);
     await ensureSystemObjects(env, root, ROOT_CLUSTER, waitUntil);
     await finishTerminatingClusters(env);
-    const tenants = await tenantsChangedSinceLastVisit(root);
+    const tenants = await tenantsChangedSinceLastVisit(root, systemObjects(env).length);
     for (const cluster of [ROOT_CLUSTER, ...tenants]) {
       const storage = scopedStorage(root, cluster);
       if (cluster !== ROOT_CLUSTER) await ensureSystemObjects(env, storage, cluster, waitUntil);

@@ -30,6 +30,8 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** writes of a bootstrap, in these tests */
+const BOOTSTRAP = 3;
 let n = 0;
 const write = async (cluster: string) => {
   const cm: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm${++n}`, namespace: 'default' } };
@@ -40,11 +42,11 @@ test('a first visit (no cursor) starts at the compaction point; later ones after
   await write('a');
   await write('a');
   await write('default');
-  assert.deepEqual(await tenantsChangedSinceLastVisit(root), ['a']);
-  assert.deepEqual(await tenantsChangedSinceLastVisit(root), [], 'nothing since');
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), ['a']);
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), [], 'nothing since');
   await write('b');
   await write('a');
-  assert.deepEqual((await tenantsChangedSinceLastVisit(root)).sort(), ['a', 'b']);
+  assert.deepEqual((await tenantsChangedSinceLastVisit(root, BOOTSTRAP)).sort(), ['a', 'b']);
 });
 
 test('writes under the prefix of a cluster without a live record are not visited', async () => {
@@ -53,5 +55,18 @@ test('writes under the prefix of a cluster without a live record are not visited
   assert.ok((await root.update(clusterRecordKey('b'), { ...rec!, metadata: { ...rec!.metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } }, Number(rec!.metadata.resourceVersion))).ok);
   recordWritten('b');
   await write('b');
-  assert.deepEqual(await tenantsChangedSinceLastVisit(root), []);
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), []);
+});
+
+test('a cluster whose only writes are the creations of its bootstrap is not visited; a write more and it is', async () => {
+  await tenantsChangedSinceLastVisit(root, BOOTSTRAP);
+  for (let i = 0; i < BOOTSTRAP; i++) await write('a');
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), []);
+  for (let i = 0; i < BOOTSTRAP + 1; i++) await write('a');
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), ['a']);
+  // as many writes as a bootstrap, but not all creations
+  for (let i = 0; i < BOOTSTRAP - 1; i++) await write('a');
+  const cm = await scopedStorage(root, 'a').get(`/registry/configmaps/default/cm${n}`);
+  assert.ok((await scopedStorage(root, 'a').update(`/registry/configmaps/default/cm${n}`, { ...cm!, data: { x: 'y' } }, Number(cm!.metadata.resourceVersion))).ok);
+  assert.deepEqual(await tenantsChangedSinceLastVisit(root, BOOTSTRAP), ['a']);
 });

@@ -8,7 +8,7 @@
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
 import type { Client, InStatement, ResultSet, Row as SqlRow } from '@libsql/client';
-import type { EventType } from './types.ts';
+import type { EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
 
@@ -73,7 +73,7 @@ export interface Dialect {
   /** deletes every row of every key under prefix, from the log and the projection; returns the keys that were live */
   purge(prefix: string): Promise<number>;
   /** the distinct path segments that follow `prefix` in the keys of rows with rev > afterRev, and the revision read at */
-  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: SegmentWrites[] }>;
   /** live keys under prefix and the total length of their objects */
   usage(prefix: string): Promise<{ objects: number; bytes: number }>;
 }
@@ -130,8 +130,8 @@ const PURGE = ['DELETE FROM objects WHERE key >= ?1 AND key < ?2', 'DELETE FROM 
 
 // Which sub-prefixes were written after a revision (the clusters the cron visits): a scan of the
 // recent end of the log by rev, as AFTER, so its cost is the writes since then.
-const SEGMENTS_AFTER = `SELECT DISTINCT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1)
-  FROM log WHERE rev > ?1 AND +key >= ?2 AND +key < ?3`;
+const SEGMENTS_AFTER = `SELECT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1) AS segment, count(*), sum(prev_rev = 0)
+  FROM log WHERE rev > ?1 AND +key >= ?2 AND +key < ?3 GROUP BY segment`;
 
 // What a key range holds now, from the projection by its primary key (the stored text's bytes).
 const USAGE = 'SELECT count(*), coalesce(sum(octet_length(object)), 0) FROM objects WHERE key >= ?1 AND key < ?2';
@@ -230,7 +230,8 @@ export function sqlDialect(client: Client): Dialect {
 
     async segmentsAfter(afterRev, prefix) {
       const [revsRs, rs] = await client.batch([REVS, { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] }], 'read');
-      return { current: toRevs(revsRs).current, segments: rs.rows.map((r) => String(r[0])).filter(Boolean) };
+      const segments = rs.rows.map((r) => ({ name: String(r[0] ?? ''), writes: num(r[1]), creates: num(r[2]) })).filter((s) => s.name);
+      return { current: toRevs(revsRs).current, segments };
     },
 
     async usage(prefix) {

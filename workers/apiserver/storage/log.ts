@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Dialect, Refusal, Revs } from './dialect.ts';
-import type { EventType, LogEvent, NewEntry, Usage } from './types.ts';
+import type { EventType, LogEvent, NewEntry, SegmentWrites, Usage } from './types.ts';
 
 export interface Entry {
   key: string;
@@ -38,7 +38,7 @@ export interface Log {
   after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { events: LogEvent[] }>;
   compact(olderThanMs: number): Promise<number>;
   purge(prefix: string): Promise<number>;
-  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: SegmentWrites[] }>;
   usage(prefix: string): Promise<Usage>;
 }
 

@@ -90,8 +90,10 @@ test('which clusters were written after a revision', async () => {
   assert.ok((await bob.create(key('d'), cm('d'))).ok);
   assert.ok((await root.create(key('d'), cm('d'))).ok);
   const changed = await raw.segmentsWrittenAfter(from, CLUSTERS_PREFIX);
-  assert.deepEqual(changed, { current: from + 2, segments: ['bob'] });
-  assert.deepEqual((await raw.segmentsWrittenAfter(0, CLUSTERS_PREFIX)).segments.sort(), ['alice', 'bob']);
+  assert.deepEqual(changed, { current: from + 2, segments: [{ name: 'bob', writes: 1, creates: 1 }] });
+  assert.ok((await bob.update(key('d'), cm('d'), from + 1)).ok);
+  assert.deepEqual((await raw.segmentsWrittenAfter(from, CLUSTERS_PREFIX)).segments, [{ name: 'bob', writes: 2, creates: 1 }]);
+  assert.deepEqual((await raw.segmentsWrittenAfter(0, CLUSTERS_PREFIX)).segments.map((s) => s.name).sort(), ['alice', 'bob']);
 });
 
 test('purge removes a cluster with its history and nothing else', async () => {

@@ -107,9 +107,18 @@ export interface Storage {
   purge(prefix: string): Promise<number>;
   /**
    * the distinct key segments that follow `prefix` (`/clusters/` → cluster names) among the writes
-   * after `afterRev`, and the latest revision as of that read; costs the writes since afterRev
+   * after `afterRev`, each with how many writes (and creations) it had, and the latest revision
+   * as of that read; costs the writes since afterRev
    */
-  segmentsWrittenAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: string[] }>;
+  segmentsWrittenAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: SegmentWrites[] }>;
   /** live keys under `prefix` and their objects' size now, from the projection: costs the range (the limits read it rarely) */
   usage(prefix: string): Promise<Usage>;
+}
+
+/** A key segment (a cluster) and the writes under it in a range of revisions. */
+export interface SegmentWrites {
+  name: string;
+  writes: number;
+  /** of which creations */
+  creates: number;
 }

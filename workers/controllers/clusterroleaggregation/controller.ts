@@ -9,7 +9,7 @@ import { RBAC_GROUP, type ClusterRole } from '../../../lib/api/rbac.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import type { Reads } from '../framework/shared-reads.ts';
-import { aggregatedRules, sameRules } from './aggregate.ts';
+import { aggregatedRules, sameRules } from '../../../lib/rbac/aggregate.ts';
 
 const NAME = 'clusterrole-aggregation-controller';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { CronJob, CronJobSpec } from '../../../lib/api/batch/cronjob.ts';
 import type { Job } from '../../../lib/api/batch/job.ts';
 import cronjobs from '../../apiserver/registry/kinds/batch/cronjobs.ts';
-import { FakeBatchApi, fakeContext } from '../job/fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { cronJobController as c } from './controller.ts';
 
 const NS = 'lecon10';
@@ -11,7 +11,7 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 const minutes = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
 
 function world(spec: CronJobSpec) {
-  const api = new FakeBatchApi();
+  const api = new FakeApi();
   const ctx = fakeContext(api);
   const obj: CronJob = {
     apiVersion: 'batch/v1',

@@ -24,7 +24,7 @@ import { CronError, nextAfter, parseSchedule, validTimeZone, type Schedule } fro
 import { keyOf, splitKey, type Controller, type ControllerContext } from '../framework/controller.ts';
 import { JOBS, CRONJOBS } from '../job/resources.ts';
 import { rfc3339 } from '../job/conditions.ts';
-import { sameJson } from '../job/controller.ts';
+import { sameJson } from '../../../lib/json/canonical.ts';
 import { controllerOf } from '../replicaset/ownership.ts';
 import { emit } from '../replicaset/manage.ts';
 import { requeueAt } from '../replicaset/requeue.ts';

@@ -4,7 +4,7 @@ import type { ControllerRevision } from '../../../lib/api/apps/controllerrevisio
 import type { DaemonSet } from '../../../lib/api/apps/daemonset.ts';
 import type { Node } from '../../../lib/api/core/node.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
-import { FakeApi, fakeContext } from '../history/fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { daemonSetController as c } from './controller.ts';
 import { targetNode } from './pods.ts';
 

@@ -6,29 +6,15 @@
  * same way, so names look alike (`vitrine-577cf576cf`) though the values differ.
  *
  * The canonical form is also what "same template" means (EqualIgnoreHash): Kubernetes' semantic
- * equality treats empty and missing lists and maps alike, and so does `canonical`.
+ * equality treats empty and missing lists and maps alike, and so does `canonical` (lib/json).
  */
 import type { PodTemplateSpec } from '../../../lib/api/core/pod.ts';
+import { fnv32a, safeEncode } from '../../../lib/hash/safe-hash.ts';
+import { canonical } from '../../../lib/json/canonical.ts';
+
+export { canonical };
 
 export const HASH_LABEL = 'pod-template-hash';
-const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
-
-/** Sorted keys; null, empty lists and empty objects dropped (undefined when nothing is left). */
-export function canonical(v: unknown): unknown {
-  if (v === null || v === undefined) return undefined;
-  if (Array.isArray(v)) return v.length ? v.map((x) => canonical(x) ?? null) : undefined;
-  if (typeof v !== 'object') return v;
-  const entries = Object.keys(v)
-    .sort()
-    .map((k) => [k, canonical((v as Record<string, unknown>)[k])] as const)
-    .filter(([, x]) => x !== undefined);
-  return entries.length ? Object.fromEntries(entries) : undefined;
-}
-
-function fnv32a(bytes: Uint8Array, h = 0x811c9dc5): number {
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return h;
-}
 
 /** The hash of a template; a collision count (status.collisionCount) perturbs it. */
 export function templateHash(template: PodTemplateSpec | undefined, collisionCount?: number): string {
@@ -38,7 +24,7 @@ export function templateHash(template: PodTemplateSpec | undefined, collisionCou
     new DataView(extra.buffer).setUint32(0, collisionCount >>> 0, true);
     h = fnv32a(extra, h);
   }
-  return [...String(h)].map((c) => ALPHANUMS[c.charCodeAt(0) % ALPHANUMS.length]).join('');
+  return safeEncode(h);
 }
 
 function withoutHashLabel(t: PodTemplateSpec | undefined): unknown {

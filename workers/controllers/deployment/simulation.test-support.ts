@@ -8,7 +8,7 @@ import type { Deployment, DeploymentSpec } from '../../../lib/api/apps/deploymen
 import type { ReplicaSet } from '../../../lib/api/apps/replicaset.ts';
 import type { Pod, PodTemplateSpec } from '../../../lib/api/core/pod.ts';
 import { replicaSetController } from '../replicaset/controller.ts';
-import { FakeApi, fakeContext, finishDeletions } from '../replicaset/fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { deploymentController } from './controller.ts';
 
 export const NS = 'ns';
@@ -61,7 +61,7 @@ export function simulation() {
     kubelet(): boolean {
       let changed = false;
       if (sim.podsTerminate && sim.pods().some((p) => p.metadata.deletionTimestamp)) {
-        finishDeletions(api);
+        api.finishDeletions();
         changed = true;
       }
       if (!sim.podsBecomeReady) return changed;

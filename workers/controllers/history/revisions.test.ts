@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ControllerRevision } from '../../../lib/api/apps/controllerrevision.ts';
 import type { StatefulSet } from '../../../lib/api/apps/statefulset.ts';
-import { FakeApi, fakeContext } from './fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { revisionHash, revisionName, sortedJson } from './hash.ts';
 import { newRevision, ownedRevisions, revisionData, syncHistory, templateOf } from './revisions.ts';
 

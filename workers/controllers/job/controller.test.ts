@@ -4,14 +4,14 @@ import type { Job, JobSpec } from '../../../lib/api/batch/job.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import jobs from '../../apiserver/registry/kinds/batch/jobs.ts';
 import { jobController as c } from './controller.ts';
-import { FakeBatchApi, fakeContext } from './fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { ttlAfterFinishedController as ttl } from './ttl-after-finished.ts';
 
 const NS = 'lecon10';
 
 /** A Job as the API stores it: defaults, generated selector and labels. */
 function world(spec: JobSpec, name = 'calcul') {
-  const api = new FakeBatchApi();
+  const api = new FakeApi();
   const ctx = fakeContext(api);
   const obj: Job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name, namespace: NS, uid: `uid-job-${name}` }, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox' }] } }, ...spec } };
   jobs.defaults!(obj);
@@ -19,7 +19,7 @@ function world(spec: JobSpec, name = 'calcul') {
   assert.deepEqual(jobs.validate!(obj), []);
   api.put('jobs', obj);
   const pods = () => api.all<Pod>('pods');
-  const active = () => pods().filter((p) => !p.status?.phase && !p.metadata.deletionTimestamp);
+  const active = () => pods().filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && !p.metadata.deletionTimestamp);
   const job = () => api.one<Job>('jobs', NS, name)!;
   const sync = () => c.reconcile(`${NS}/${name}`, ctx);
   const tick = (seconds: number) => void (api.clock = new Date(api.clock.getTime() + seconds * 1000));
@@ -46,13 +46,13 @@ test('completions 3, parallelism 2: pods with the tracking finalizer and the gen
   assert.deepEqual(w.ctx.recorded, first.map((p) => `Normal SuccessfulCreate Job/calcul: Created pod: ${p.metadata.name}`));
 
   w.tick(5);
-  w.api.finish(first[0].metadata.name!, NS, 'Succeeded');
+  w.api.finishPod(NS, first[0].metadata.name!, 'Succeeded');
   await w.sync();
   assert.equal(w.api.one<Pod>('pods', NS, first[0].metadata.name!)?.metadata.finalizers, undefined, 'counted: finalizer removed');
   assert.equal(w.job().status?.succeeded, 1);
   assert.equal(w.active().length, 2, 'a third pod replaces the finished one');
 
-  for (const p of w.active()) w.api.finish(p.metadata.name!, NS, 'Succeeded');
+  for (const p of w.active()) w.api.finishPod(NS, p.metadata.name!, 'Succeeded');
   w.tick(5);
   await w.sync();
   assert.deepEqual(w.conditions(), ['SuccessCriteriaMet=True/CompletionsReached', 'Complete=True/CompletionsReached']);
@@ -71,7 +71,7 @@ test('completions 3, parallelism 2: pods with the tracking finalizer and the gen
 test('backoffLimit: a failed pod is replaced after the backoff; one failure too many is BackoffLimitExceeded', async () => {
   const w = world({ backoffLimit: 1 });
   await w.sync();
-  w.api.finish(w.pods()[0].metadata.name!, NS, 'Failed');
+  w.api.finishPod(NS, w.pods()[0].metadata.name!, 'Failed');
   await w.sync();
   assert.equal(w.job().status?.failed, 1);
   assert.equal(w.active().length, 0, 'not before the backoff');
@@ -79,7 +79,7 @@ test('backoffLimit: a failed pod is replaced after the backoff; one failure too 
   w.tick(11);
   await w.sync();
   assert.equal(w.active().length, 1, 'replaced after 10 s');
-  w.api.finish(w.active()[0].metadata.name!, NS, 'Failed');
+  w.api.finishPod(NS, w.active()[0].metadata.name!, 'Failed');
   await w.sync();
   assert.deepEqual(w.conditions(), ['FailureTarget=True/BackoffLimitExceeded', 'Failed=True/BackoffLimitExceeded']);
   assert.equal(w.job().status?.failed, 2);
@@ -98,17 +98,17 @@ test('Indexed: one pod per index with its annotation, label, hostname and JOB_CO
     assert.equal(p.spec?.hostname, `calcul-${i}`);
     assert.deepEqual(p.spec?.containers?.[0].env, [{ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } } }]);
   });
-  for (const i of [1, 2, 3]) w.api.finish(pods[i].metadata.name!, NS, 'Succeeded');
+  for (const i of [1, 2, 3]) w.api.finishPod(NS, pods[i].metadata.name!, 'Succeeded');
   await w.sync();
   assert.equal(w.job().status?.completedIndexes, '1-3');
-  w.api.finish(pods[0].metadata.name!, NS, 'Failed');
+  w.api.finishPod(NS, pods[0].metadata.name!, 'Failed');
   await w.sync();
   w.tick(11);
   await w.sync();
   const again = w.active();
   assert.equal(again.length, 1);
   assert.equal(again[0].metadata.annotations?.['batch.kubernetes.io/job-completion-index'], '0', 'the failed index is run again');
-  w.api.finish(again[0].metadata.name!, NS, 'Succeeded');
+  w.api.finishPod(NS, again[0].metadata.name!, 'Succeeded');
   await w.sync();
   assert.equal(w.job().status?.completedIndexes, '0-3');
   assert.deepEqual(w.conditions(), ['SuccessCriteriaMet=True/CompletionsReached', 'Complete=True/CompletionsReached']);
@@ -158,13 +158,13 @@ test('podFailurePolicy: Ignore is not counted, FailJob fails the Job at once wit
     },
   });
   await w.sync();
-  w.api.finish(w.pods()[0].metadata.name!, NS, 'Failed', 137);
+  w.api.finishPod(NS, w.pods()[0].metadata.name!, 'Failed', 137);
   await w.sync();
   assert.equal(w.job().status?.failed, undefined, 'ignored');
   w.tick(11);
   await w.sync();
   const second = w.active()[0];
-  w.api.finish(second.metadata.name!, NS, 'Failed', 42);
+  w.api.finishPod(NS, second.metadata.name!, 'Failed', 42);
   await w.sync();
   assert.deepEqual(w.conditions(), ['FailureTarget=True/PodFailurePolicy', 'Failed=True/PodFailurePolicy']);
   assert.equal(w.job().status?.conditions?.[1].message, `Container main for pod ${NS}/${second.metadata.name} failed with exit code 42 matching FailJob rule at index 1`);
@@ -174,11 +174,11 @@ test('completions unset: the first success completes the Job once nothing runs',
   const w = world({ parallelism: 2, completions: undefined });
   await w.sync();
   const [a, b] = w.pods();
-  w.api.finish(a.metadata.name!, NS, 'Succeeded');
+  w.api.finishPod(NS, a.metadata.name!, 'Succeeded');
   await w.sync();
   assert.equal(w.active().length, 1, 'no new pod after a success; the other may finish');
   assert.deepEqual(w.conditions(), []);
-  w.api.finish(b.metadata.name!, NS, 'Succeeded');
+  w.api.finishPod(NS, b.metadata.name!, 'Succeeded');
   await w.sync();
   assert.deepEqual(w.conditions(), ['SuccessCriteriaMet=True/CompletionsReached', 'Complete=True/CompletionsReached']);
 });
@@ -194,7 +194,7 @@ test("a deleted Job's pods lose their tracking finalizer", async () => {
 test('ttlSecondsAfterFinished: the finished Job is deleted when its TTL runs out', async () => {
   const w = world({ ttlSecondsAfterFinished: 100 });
   await w.sync();
-  w.api.finish(w.pods()[0].metadata.name!, NS, 'Succeeded');
+  w.api.finishPod(NS, w.pods()[0].metadata.name!, 'Succeeded');
   await w.sync();
   const key = `${NS}/calcul`;
   await ttl.reconcile(key, w.ctx);

@@ -17,6 +17,7 @@ import type { Pod } from '../../../lib/api/core/pod.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { ApiError } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
+import { sameJson } from '../../../lib/json/canonical.ts';
 import { fromLabelSelector, matches } from '../../../lib/selectors/label.ts';
 import { keyOf, splitKey, type Controller, type ControllerContext } from '../framework/controller.ts';
 import { claim, controllerOf } from '../replicaset/ownership.ts';
@@ -90,15 +91,6 @@ export const jobController: Controller = {
     if (d.requeueAt !== undefined) await requeueAt(ctx, JOB_CONTROLLER, key, d.requeueAt + 500);
   },
 };
-
-/** JSON equality, whatever the order of keys. */
-const stable = (v: unknown): string =>
-  v && typeof v === 'object' && !Array.isArray(v)
-    ? `{${Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}`
-    : Array.isArray(v)
-      ? `[${v.map(stable).join(',')}]`
-      : JSON.stringify(v);
-export const sameJson = (a: unknown, b: unknown) => stable(a) === stable(b);
 
 /** Writes the status when it differs; returns the Job as stored. */
 async function writeStatus(ctx: ControllerContext, job: Job, status: Job['status']): Promise<Job> {

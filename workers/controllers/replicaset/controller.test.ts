@@ -4,7 +4,7 @@ import type { ReplicaSet } from '../../../lib/api/apps/replicaset.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import { ApiError } from '../../../lib/client/client.ts';
 import { replicaSetController as c } from './controller.ts';
-import { FakeApi, fakeContext } from './fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 
 const NS = 'ch15';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeApi, fakeContext } from './fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { requeueAt } from './requeue.ts';
 
 test('a key due at a time is requeued once; an earlier time, or a time already past, asks again', async () => {

@@ -2,12 +2,10 @@
  * ServiceAccount controller and root CA publisher: every active namespace has the `default`
  * ServiceAccount and the `kube-root-ca.crt` ConfigMap holding the cluster's CA.
  */
-import type { KubeObject } from '../../../lib/api/meta.ts';
+import { defaultServiceAccount, ROOT_CA_CONFIGMAP as ROOT_CA, rootCAConfigMap } from '../../../lib/api/core/namespace-defaults.ts';
 import { isConflict } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
-
-const ROOT_CA = 'kube-root-ca.crt';
 
 /** Namespaces are the keys: a namespace change, or a change to what we keep in one. */
 function namespaceKeys(change: { group: string; resource: string; name: string; namespace?: string }, resource: string, name: string): string[] {
@@ -41,7 +39,7 @@ export const serviceAccountController: Controller = {
   async reconcile(ns, ctx) {
     if (!(await isActive(ctx, ns))) return;
     if (await ctx.api.get(RESOURCES.serviceaccounts, ns, 'default')) return;
-    await createIfMissing(ctx.api.create(RESOURCES.serviceaccounts, ns, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: ns } }));
+    await createIfMissing(ctx.api.create(RESOURCES.serviceaccounts, ns, defaultServiceAccount(ns)));
   },
 };
 
@@ -52,12 +50,7 @@ export const rootCAPublisher: Controller = {
   async reconcile(ns, ctx) {
     const ca = ctx.settings.clusterCA;
     if (!ca || !(await isActive(ctx, ns))) return;
-    const want: KubeObject = {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: ROOT_CA, namespace: ns, annotations: { 'kubernetes.io/description': 'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.' } },
-      data: { 'ca.crt': ca },
-    };
+    const want = rootCAConfigMap(ns, ca);
     const current = await ctx.api.get(RESOURCES.configmaps, ns, ROOT_CA);
     if (!current) return createIfMissing(ctx.api.create(RESOURCES.configmaps, ns, want));
     if ((current.data as Record<string, string> | undefined)?.['ca.crt'] !== ca) await ctx.api.update(RESOURCES.configmaps, { ...current, data: want.data });

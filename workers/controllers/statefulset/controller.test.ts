@@ -4,7 +4,7 @@ import type { ControllerRevision } from '../../../lib/api/apps/controllerrevisio
 import type { StatefulSet } from '../../../lib/api/apps/statefulset.ts';
 import type { PersistentVolumeClaim } from '../../../lib/api/core/persistentvolume.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
-import { FakeApi, fakeContext } from '../history/fake-api.test-support.ts';
+import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
 import { statefulSetController as c } from './controller.ts';
 
 const NS = 'ch17';

@@ -6,7 +6,7 @@ import { controllerRevisionSchema, type ControllerRevision } from '../../../../l
 import { fieldErr, type FieldError } from '../../../../lib/errors.ts';
 import { age, ageColumn, column, nameColumn } from '../printing.ts';
 import type { KindDescriptor } from '../types.ts';
-import { canonicalJson } from './apps/canonical.ts';
+import { canonicalJson } from '../../../../lib/json/canonical.ts';
 import { nonNegative } from './pod/messages.ts';
 
 /** `statefulset.apps/web`: the controller as printers' formatResourceName writes it. */

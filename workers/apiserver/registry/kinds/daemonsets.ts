@@ -3,7 +3,7 @@ import { daemonSetSchema, daemonSetSpec, daemonSetStatus, type DaemonSet } from 
 import { podSpec } from '../../../../lib/api/core/pod/spec.ts';
 import { age, ageColumn, column, formatLabels, formatSelector, nameColumn } from '../printing.ts';
 import type { KindDescriptor } from '../types.ts';
-import { canonicalJson } from './apps/canonical.ts';
+import { canonicalJson } from '../../../../lib/json/canonical.ts';
 import { daemonSetStatusFields } from './apps/daemonset-status.ts';
 import { validateDaemonSetSpec } from './apps/daemonset-validate.ts';
 import { selectorImmutable } from './apps/selector.ts';

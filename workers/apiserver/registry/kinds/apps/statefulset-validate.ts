@@ -9,7 +9,7 @@ import { validateAnnotations, validateLabelSelector, validateLabels } from '../.
 import { nonNegative } from '../pod/messages.ts';
 import { goLabelSelector, templateMatchesSelector } from './selector.ts';
 import { fromLabelSelector, type Selector } from '../../../../../lib/selectors/label.ts';
-import { canonicalJson } from './canonical.ts';
+import { canonicalJson } from '../../../../../lib/json/canonical.ts';
 
 const RETENTION = ['Retain', 'Delete'];
 

@@ -3,8 +3,8 @@
  * controller computes them: for each selector in order, the ClusterRoles it selects sorted by
  * name (the role itself excluded), each of their rules once, in order of first appearance.
  */
-import type { ClusterRole, PolicyRule } from '../../../lib/api/rbac.ts';
-import { fromLabelSelector, matches } from '../../../lib/selectors/label.ts';
+import type { ClusterRole, PolicyRule } from '../api/rbac.ts';
+import { fromLabelSelector, matches } from '../selectors/label.ts';
 
 /** Semantic equality: an empty list and a missing one are the same. */
 function sameRule(a: PolicyRule, b: PolicyRule): boolean {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ClusterRole } from '../../../lib/api/rbac.ts';
+import type { ClusterRole } from '../api/rbac.ts';
 import { aggregatedRules, sameRules } from './aggregate.ts';
 
 const role = (name: string, labels: Record<string, string>, verbs: string[][]): ClusterRole => ({
