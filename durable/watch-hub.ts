@@ -183,26 +183,19 @@ export class WatchHub extends DurableObject<Env> {
     else await w.writer.ready; // flush headers
   }
 
-  /** Set by the poll timer: the next pump also carries the cursor over other resources' writes. */
-  private catchUp = false;
-
   /**
    * Reads the log after the hub's cursor and delivers to every watcher, one chunk each. The cursor
-   * moves to this resource's last event and, on the timer's pumps, to the log's revision as of
-   * before the read: every revision up to it was committed, so the read saw all of this resource's
-   * writes up to it. A quiet resource's cursor thus keeps up with the log instead of falling behind
-   * the compaction point, past which every read would be a 410 and its watchers would starve.
-   * (Only the timer pays that extra read: a poke's pump is one round trip.)
+   * moves to the log's revision as of the read (which saw every write of this resource up to it),
+   * so a quiet resource's cursor keeps up with a busy log: each read costs the writes since the
+   * last one, and the cursor never falls behind the compaction point, past which every read would
+   * be a 410 and its watchers would starve.
    */
   private async pump(): Promise<void> {
     if (this.watchers.size === 0) return;
     const first = [...this.watchers][0];
-    const catchUp = this.catchUp;
-    this.catchUp = false;
-    const seen = catchUp ? await this.store.currentRev() : 0;
-    let events: LogEvent[];
+    let events: LogEvent[], current: number;
     try {
-      events = await this.storeFor(first.desc).events(this.hubRev, storagePrefixOf(first.desc, ''));
+      ({ events, current } = await this.storeFor(first.desc).changesAfter(this.hubRev, storagePrefixOf(first.desc, '')));
     } catch (e) {
       // history the hub had not read yet is gone: its watchers must relist, as a 410 tells them
       if (toStatusError(e).code !== 410) throw e;
@@ -224,7 +217,7 @@ export class WatchHub extends DurableObject<Env> {
         return lines.length ? this.write(w, lines) : undefined;
       }),
     );
-    this.hubRev = Math.max(this.hubRev, seen, events.length ? events[events.length - 1].rev : 0);
+    this.hubRev = Math.max(this.hubRev, current);
   }
 
   /**
@@ -287,10 +280,7 @@ export class WatchHub extends DurableObject<Env> {
 
   /** Lost pokes are caught up by polling the log while anyone is watching. */
   private ensurePolling(): void {
-    this.poll ??= setInterval(() => {
-      this.catchUp = true;
-      this.pumpSoon().catch(() => undefined);
-    }, POLL_MS);
+    this.poll ??= setInterval(() => this.pumpSoon().catch(() => undefined), POLL_MS);
   }
 }
 

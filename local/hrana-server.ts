@@ -98,6 +98,9 @@ function sqlOf(stream: Stream, s: { sql?: string; sql_id?: number }): string {
   return sql;
 }
 
+/** TIMONIER_SLOW_SQL_MS: log the reads that take at least this long (a tool for finding costs) */
+const SLOW_SQL_MS = Number(process.env.TIMONIER_SLOW_SQL_MS ?? 0);
+
 function execute(stream: Stream, stmt: Stmt) {
   const { conn } = stream;
   const sql = sqlOf(stream, stmt);
@@ -110,7 +113,9 @@ function execute(stream: Stream, stmt: Stmt) {
   // a reader may still write (INSERT ... RETURNING): its changes show in total_changes()
   const counters = conn.prepare('SELECT total_changes(), changes(), last_insert_rowid()').raw(true);
   const before = (counters.get() as bigint[])[0];
+  const t0 = SLOW_SQL_MS ? performance.now() : 0;
   const rows = (prepared.raw(true).all(args) as unknown[][]).map((row) => row.map(toValue));
+  if (SLOW_SQL_MS && performance.now() - t0 >= SLOW_SQL_MS) console.error(`slow SQL ${(performance.now() - t0).toFixed(0)} ms, ${rows.length} rows: ${sql.replace(/\s+/g, ' ')} ${JSON.stringify(args).slice(0, 200)}`);
   const [total, changes, rowid] = counters.get() as bigint[];
   const wrote = total !== before;
   return {

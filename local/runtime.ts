@@ -32,6 +32,7 @@ import { withWebhookCaller } from './webhook-caller.ts';
 import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { readWranglerConfig } from './wrangler-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +52,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** a Kubernetes AuthenticationConfiguration file (JSON or YAML): OIDC issuers whose tokens are accepted */
   authenticationConfig?: string;
+  /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots) */
+  inspectorPort?: number;
 }
 
 export interface ControlPlane {
@@ -120,6 +123,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
+      ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
       // the first worker answers on the port
       // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
       workers: [withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }), workerOptions(controllers, scripts[controllers.name], controllerVars)],
@@ -136,6 +140,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const cron = everyMinute(triggerCron);
     undo.push(cron.stop);
 
+    collectGarbage();
     let stopping: Promise<void> | undefined;
     return {
       url,

@@ -13,7 +13,7 @@ const P = '/registry/clusterroles.rbac.authorization.k8s.io/';
 const Q = '/registry/roles.rbac.authorization.k8s.io/';
 const obj = (name: string, namespace?: string, extra: Record<string, unknown> = {}): KubeObject => ({ metadata: { name, namespace }, ...extra }) as KubeObject;
 
-async function fresh(): Promise<{ storage: Storage; counted: Storage; reads: () => number; done(): void }> {
+async function fresh(): Promise<{ storage: Storage; counted: Storage; reads: () => number; after: number[]; done(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'timonier-followed-'));
   const client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
   await migrate(client);
@@ -23,8 +23,10 @@ async function fresh(): Promise<{ storage: Storage; counted: Storage; reads: () 
     ...storage,
     list: (...a) => (n++, storage.list(...a)),
     events: (...a) => (n++, storage.events(...a)),
+    changesAfter: (...a) => (n++, after.push(a[0]), storage.changesAfter(...a)),
   };
-  return { storage, counted, reads: () => n, done: () => (client.close(), rmSync(dir, { recursive: true, force: true })) };
+  const after: number[] = [];
+  return { storage, counted, reads: () => n, after, done: () => (client.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
 test('loads every prefix once, then serves from memory until stale', async () => {
@@ -130,5 +132,21 @@ test('requests arriving while an age-due refresh is in flight serve the copy ins
   noteCommit('c1', `${P}new`);
   const seen = await Promise.all(Array.from({ length: 3 }, () => f.read(db.counted, 'c1')));
   assert.ok(seen.every((s) => s.objects.has(`${P}new`)), 'every request after the commit sees it');
+  db.done();
+});
+
+test("a quiet prefix's next read starts where the last one ended, not at its last change", async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P], 250, () => clock);
+  await db.storage.create(`${P}admin`, obj('admin'));
+  await f.read(db.counted, 'c1');
+  for (let i = 0; i < 5; i++) await db.storage.create(`/registry/configmaps/ns/cm${i}`, obj(`cm${i}`, 'ns'));
+  const logEnd = await db.storage.currentRev();
+  clock += 251;
+  await f.read(db.counted, 'c1');
+  clock += 251;
+  await f.read(db.counted, 'c1');
+  assert.deepEqual(db.after.slice(-1), [logEnd], 'the second refresh reads after the log end the first saw');
   db.done();
 });

@@ -8,7 +8,8 @@
  *   path calls `noteCommit` (handlers/store-context.ts), which marks the prefix stale;
  * - a write committed by another isolate is seen within `maxStalenessMs`;
  * - a prefix is first loaded with one list; later refreshes read only the log rows after the
- *   revision it holds, and a 410 (compacted past it) reloads it whole.
+ *   revision of its last read (not of its last change: the log is shared by every prefix and
+ *   cluster), and a 410 (compacted past it) reloads it whole.
  *
  * Concurrent requests never share a refresh in flight (workerd forbids completing one request's
  * I/O from another): each reads for itself, and events at or below the revision already applied
@@ -130,9 +131,9 @@ export class FollowedSet {
     const wasStale = state.stale;
     const commits = state.commits;
     if (!wasStale) state.checkedAt = now;
-    let events;
+    let events, current;
     try {
-      events = await storage.events(state.rev, prefix);
+      ({ events, current } = await storage.changesAfter(state.rev, prefix));
     } catch (e) {
       if (!wasStale) state.checkedAt = claimedAt;
       if ((e as { code?: number }).code === 410) return this.load(storage, states, prefix, now);
@@ -148,6 +149,9 @@ export class FollowedSet {
       state.rev = ev.rev;
       changed = true;
     }
+    // every write under the prefix up to `current` was read: the next read starts there, so a
+    // quiet prefix of a busy log costs a read of the recent writes only
+    state.rev = Math.max(state.rev, current);
     return changed;
   }
 

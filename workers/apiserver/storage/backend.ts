@@ -76,6 +76,12 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
     }
   }
 
+  const changesAfter: Storage['changesAfter'] = async (afterRev, prefix, limit) => {
+    const { events, compacted, current } = await log.after(afterRev, prefix, limit);
+    if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
+    return { events, current };
+  };
+
   return {
     currentRev: async () => (await log.revs()).current,
     compactedRev: async () => (await log.revs()).compacted,
@@ -93,11 +99,8 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
       const key = present.find((k) => k !== undefined);
       return key === undefined ? { ok: false, reason: 'exists' } : { ok: false, reason: 'exists', key };
     },
-    async events(afterRev, prefix, limit) {
-      const { events, compacted } = await log.after(afterRev, prefix, limit);
-      if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
-      return events;
-    },
+    changesAfter,
+    events: async (afterRev, prefix, limit) => (await changesAfter(afterRev, prefix, limit)).events,
     compact: (olderThanMs) => log.compact(olderThanMs),
     purge: (prefix) => log.purge(prefix),
     segmentsWrittenAfter: (afterRev, prefix) => log.segmentsAfter(afterRev, prefix),

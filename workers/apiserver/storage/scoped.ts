@@ -54,6 +54,10 @@ function scope(storage: Storage, base: string): Storage {
     update: async (key, obj, expectedRev) => storage.update(into(key), obj, expectedRev),
     delete: async (key, expectedRev) => storage.delete(into(key), expectedRev),
     events: async (afterRev, prefix, limit) => (await storage.events(afterRev, into(prefix), limit)).map(event),
+    changesAfter: async (afterRev, prefix, limit) => {
+      const { events, current } = await storage.changesAfter(afterRev, into(prefix), limit);
+      return { events: events.map(event), current };
+    },
     purge: async (prefix) => storage.purge(into(prefix)),
     segmentsWrittenAfter: async (afterRev, prefix) => storage.segmentsWrittenAfter(afterRev, into(prefix)),
     usage: async (prefix) => storage.usage(into(prefix)),

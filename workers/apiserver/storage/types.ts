@@ -98,6 +98,12 @@ export interface Storage {
   delete(key: string, expectedRev: number): Promise<WriteResult>;
   /** log events with rev > afterRev whose key starts with `prefix`, in rev order; 410 if afterRev < compactedRev */
   events(afterRev: number, prefix: string, limit?: number): Promise<LogEvent[]>;
+  /**
+   * the same, with the log's latest revision as of that read: without a limit, every write under
+   * `prefix` up to it is among the events, so a follower of a quiet prefix can move its cursor
+   * there and its next read costs the writes since, not everything since its prefix last changed
+   */
+  changesAfter(afterRev: number, prefix: string, limit?: number): Promise<{ events: LogEvent[]; current: number }>;
   /** drops log history older than `olderThanMs` (epoch ms); returns the new compacted revision */
   compact(olderThanMs: number): Promise<number>;
   /**

@@ -1,0 +1,98 @@
+/**
+ * `npx tsx bench/profile.ts [creates|deployments] [--seconds N]`: where workerd's CPU goes under
+ * a load, from V8's sampling profiler through the workers' inspector (the Chrome DevTools
+ * protocol). Prints, for each worker, the functions with the most self time and the files they
+ * are in. A tool for finding costs, not a benchmark: figures are printed, never judged.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { startControlPlane } from '../local/runtime.ts';
+import { apiClient, expectStatus } from './client.ts';
+import { runLoad } from './load.ts';
+import { cmName, configMap, createNamespace } from './objects.ts';
+
+const INSPECTOR_PORT = 9239;
+const load = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'creates';
+const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 8;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+/** One CDP session on an inspector target. */
+async function session(url: string) {
+  const ws = new WebSocket(url);
+  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
+  let id = 0;
+  const pending = new Map<number, (r: unknown) => void>();
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+  });
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<any>((ok) => {
+      pending.set(++id, ok);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  return { call, close: () => ws.close() };
+}
+
+/** Self time by function (name, file and line), largest first. */
+function selfTimes(nodes: ProfileNode[], samples: number): { name: string; share: number }[] {
+  const byName = new Map<string, number>();
+  for (const n of nodes) {
+    const f = n.callFrame;
+    const file = f.url.split('/').pop() ?? '';
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    byName.set(key, (byName.get(key) ?? 0) + (n.hitCount ?? 0));
+  }
+  return [...byName].map(([name, hits]) => ({ name, share: hits / samples })).sort((a, b) => b.share - a.share);
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'timonier-profile-'));
+  const cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, inspectorPort: INSPECTOR_PORT, apiserverSettings: { FAIR_SHARE_QPS: '0' } });
+  const api = apiClient(cp);
+  try {
+    const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
+    const sessions = await Promise.all(targets.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl) })));
+    await createNamespace(api, 'profile');
+    for (const { s } of sessions) {
+      await s.call('Profiler.enable');
+      await s.call('Profiler.setSamplingInterval', { interval: 200 });
+      await s.call('Profiler.start');
+    }
+    const r = await runLoad({
+      clients: 16,
+      count: 1_000_000,
+      maxSeconds: seconds,
+      task: async (i) => {
+        if (load === 'creates') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
+        else throw new Error(`unknown load ${load}`);
+      },
+    });
+    console.log(`${load}: ${r.done} in ${r.seconds.toFixed(1)} s (${(r.done / r.seconds).toFixed(0)}/s)`);
+    for (const { title, s } of sessions) {
+      const { profile } = (await s.call('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[] } };
+      const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').reduce((a, n) => a + (n.hitCount ?? 0), 0);
+      const total = profile.samples.length;
+      console.log(`\n${title}: ${total} samples, ${((100 * (total - idle)) / total).toFixed(0)}% busy`);
+      for (const { name, share } of selfTimes(profile.nodes, total).slice(0, 30)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
+      s.close();
+    }
+  } finally {
+    api.close();
+    await cp.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
