@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const api = apiClient(cp);
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
-    const sessions = await Promise.all(targets.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl) })));
+    const sessions = await Promise.all(targets.filter((t) => t.title.includes('core:user:')).map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl) })));
     await createNamespace(api, 'profile');
     for (const { s } of sessions) {
       await s.call('Profiler.enable');

@@ -52,7 +52,7 @@ export interface StartOptions {
   quiet?: boolean;
   /** a Kubernetes AuthenticationConfiguration file (JSON or YAML): OIDC issuers whose tokens are accepted */
   authenticationConfig?: string;
-  /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots) */
+  /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots); default $TIMONIER_INSPECTOR_PORT */
   inspectorPort?: number;
 }
 
@@ -112,6 +112,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const authn = opts.authenticationConfig ? await readAuthenticationConfig(opts.authenticationConfig) : undefined;
     if (authn) vars.AUTHENTICATION_CONFIG = authn.text;
     const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
+    const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || undefined);
     const mf = new Miniflare({
       host,
       port: opts.port ?? 6443,
@@ -123,7 +124,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
-      ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
+      ...(inspectorPort ? { inspectorPort } : {}),
       // the first worker answers on the port
       // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
       workers: [withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }), workerOptions(controllers, scripts[controllers.name], controllerVars)],

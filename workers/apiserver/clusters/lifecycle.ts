@@ -36,12 +36,10 @@ export async function createCluster(env: Env, name: string, waitUntil: WaitUntil
   if (await root.get(clusterRecordKey(name))) throw alreadyExists(CLUSTERS_RESOURCE, name);
   // what a deletion's straggling writes may have left: a new cluster starts empty
   await root.purge(clusterKeyPrefix(name));
-  const record: ClusterRecord = object ?? {
-    apiVersion: CLUSTER_API_VERSION,
-    kind: 'Cluster',
-    metadata: { name, uid: crypto.randomUUID(), creationTimestamp: rfc3339(new Date()) },
-    spec: {},
-    status: { phase: 'Active' },
+  const record: ClusterRecord = {
+    ...(object ?? { apiVersion: CLUSTER_API_VERSION, kind: 'Cluster', metadata: { name, uid: crypto.randomUUID(), creationTimestamp: rfc3339(new Date()) }, spec: {} }),
+    // what the cluster-status controller would find: it need not read an empty tenant
+    status: { phase: 'Active', nodes: { ready: 0, total: 0 }, pods: { running: 0, total: 0 } },
   };
   const created = await root.create(clusterRecordKey(name), record);
   if (!created.ok) throw alreadyExists(CLUSTERS_RESOURCE, name);

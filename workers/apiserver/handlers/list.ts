@@ -9,6 +9,7 @@ import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storagePrefix } from '../registry/index.ts';
 import { convertingStorage } from '../storage/converting.ts';
+import { cachedLists } from '../cache/list-cache.ts';
 import { negotiate } from '../request/negotiate.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { objectFilter } from '../rest/filter.ts';
@@ -45,7 +46,8 @@ export function decodeContinue(s: string): ContinueToken {
 export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const q = new URL(c.req.url).searchParams;
-  const storage = convertingStorage(c.get('storage'), desc);
+  // lists at the latest revision come from this isolate's copy of the resource (cache/list-cache.ts)
+  const storage = convertingStorage(cachedLists(c.get('storage'), c.get('cluster'), storagePrefix(desc)), desc);
   const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
   const limit = intParam(q, 'limit');
   const prefix = storagePrefix(desc, info.namespace || undefined);

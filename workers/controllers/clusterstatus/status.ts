@@ -9,7 +9,7 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { TENANCY_GROUP, type ClusterStatus } from '../../../lib/api/tenancy.ts';
+import type { ClusterStatus } from '../../../lib/api/tenancy.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import type { QueueMessage } from '../env.ts';
 
@@ -40,8 +40,8 @@ const countsChange = (m: ChangeMessage) => m.group === '' && (m.resource === 'no
 const isChange = (m: QueueMessage): m is ChangeMessage => m.type === 'ADDED' || m.type === 'MODIFIED' || m.type === 'DELETED';
 
 /**
- * The clusters (keys of the root's Cluster objects) a batch makes the controller look at: a new
- * Cluster; a tenant whose nodes or pods changed; a tenant written to whose activity is due.
+ * The clusters (keys of the root's Cluster objects) a batch makes the controller look at: a
+ * tenant whose nodes or pods changed; a tenant written to whose activity is due.
  */
 export function clustersToLook(messages: QueueMessage[], clock: ActivityClock, now: number): string[] {
   const keys = new Set<string>();
@@ -50,9 +50,8 @@ export function clustersToLook(messages: QueueMessage[], clock: ActivityClock, n
     if (m.type === 'REQUEUE' && m.controller === CLUSTER_STATUS_CONTROLLER) keys.add(m.key);
     if (!isChange(m)) continue;
     const cluster = m.cluster || ROOT_CLUSTER;
-    if (cluster === ROOT_CLUSTER) {
-      if (m.group === TENANCY_GROUP && m.resource === 'clusters' && m.type === 'ADDED') keys.add(m.name);
-    } else if (countsChange(m)) keys.add(cluster);
+    if (cluster === ROOT_CLUSTER) continue; // a new Cluster is created with its status (clusters/lifecycle.ts)
+    if (countsChange(m)) keys.add(cluster);
     else written.add(cluster);
   }
   for (const t of keys) clock.note(t, now);

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import { createStorage, migrate } from '../storage/index.ts';
+import type { Storage } from '../storage/types.ts';
+import { cachedLists, forgetListCopies } from './list-cache.ts';
+
+const P = '/registry/pods/';
+const pod = (ns: string, name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, labels } });
+const names = (items: KubeObject[]) => items.map((o) => `${o.metadata.namespace}/${o.metadata.name}`);
+
+async function fresh() {
+  const dir = mkdtempSync(join(tmpdir(), 'timonier-list-cache-'));
+  const client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
+  await migrate(client);
+  const storage = createStorage(client);
+  const calls = { list: 0, changes: 0 };
+  const counted: Storage = { ...storage, list: (...a) => (calls.list++, storage.list(...a)), changesAfter: (...a) => (calls.changes++, storage.changesAfter(...a)) };
+  forgetListCopies();
+  return { storage, counted, calls, done: () => (client.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+test('the first list loads the resource once; later lists read only the writes since, and see each of them', async () => {
+  const db = await fresh();
+  for (const n of ['b', 'a', 'c']) await db.storage.create(`${P}ns1/${n}`, pod('ns1', n));
+  await db.storage.create(`${P}ns2/a`, pod('ns2', 'a'));
+  const cached = cachedLists(db.counted, 'c1', P);
+  const first = await cached.list(`${P}ns1/`);
+  assert.deepEqual(names(first.items), ['ns1/a', 'ns1/b', 'ns1/c'], 'in key order, the namespace only');
+  assert.equal(first.rev, await db.storage.currentRev());
+  assert.deepEqual([db.calls.list, db.calls.changes], [1, 0]);
+
+  const b = await db.storage.get(`${P}ns1/b`);
+  await db.storage.delete(`${P}ns1/b`, Number(b!.metadata.resourceVersion));
+  await db.storage.create(`${P}ns1/d`, pod('ns1', 'd', { app: 'x' }));
+  await db.storage.create('/registry/configmaps/ns1/other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other', namespace: 'ns1' } });
+  const second = await cached.list(`${P}ns1/`);
+  assert.deepEqual(names(second.items), ['ns1/a', 'ns1/c', 'ns1/d'], 'a delete and a create committed before the list are seen');
+  assert.equal(second.rev, await db.storage.currentRev(), "the list's revision is the log's, other resources' writes included");
+  assert.deepEqual([db.calls.list, db.calls.changes], [1, 1], 'one read of the recent log, no load');
+  assert.deepEqual(names((await cached.list(P, { filter: (o) => o.metadata.labels?.app === 'x' })).items), ['ns1/d']);
+  db.done();
+});
+
+test('pages: limit gives a continue key and, unfiltered, how many remain; a list at a revision goes to the database', async () => {
+  const db = await fresh();
+  for (const n of ['a', 'b', 'c', 'd']) await db.storage.create(`${P}ns/${n}`, pod('ns', n));
+  const cached = cachedLists(db.counted, 'c1', P);
+  const page = await cached.list(`${P}ns/`, { limit: 3 });
+  assert.deepEqual([names(page.items), page.lastKey, page.remaining], [['ns/a', 'ns/b', 'ns/c'], `${P}ns/c`, 1]);
+  const filtered = await cached.list(`${P}ns/`, { limit: 1, filter: (o) => o.metadata.name !== 'a' });
+  assert.deepEqual([names(filtered.items), filtered.lastKey, filtered.remaining], [['ns/b'], `${P}ns/b`, undefined]);
+  const lists = db.calls.list;
+  const old = await cached.list(`${P}ns/`, { rev: page.rev, after: `${P}ns/c` });
+  assert.deepEqual(names(old.items), ['ns/d']);
+  assert.equal(db.calls.list, lists + 1);
+  db.done();
+});
+
+test('clusters have copies of their own; a copy compacted past is loaded again', async () => {
+  const db = await fresh();
+  await db.storage.create(`${P}ns/a`, pod('ns', 'a'));
+  const one = cachedLists(db.counted, 'one', P);
+  const two = cachedLists(db.counted, 'two', P);
+  await one.list(P);
+  await two.list(P);
+  assert.equal(db.calls.list, 2, 'each cluster loads its own');
+  await db.storage.create(`${P}ns/b`, pod('ns', 'b'));
+  await new Promise((r) => setTimeout(r, 5));
+  await db.storage.compact(Date.now());
+  await db.storage.create(`${P}ns/c`, pod('ns', 'c'));
+  assert.deepEqual(names((await one.list(P)).items), ['ns/a', 'ns/b', 'ns/c']);
+  assert.equal(db.calls.list, 3, 'the history it needed is gone: loaded whole');
+  db.done();
+});

@@ -1,0 +1,104 @@
+/**
+ * Lists served from memory, as kube-apiserver's watch cache serves them (with
+ * ConsistentListFromCache): per isolate, a copy of every object of a resource in a cluster,
+ * brought up to date before each list by one read of the log rows written since the copy's
+ * revision. A list is thus as fresh as a read of the database (it sees every write committed
+ * before it), but costs the writes since the previous list instead of decoding every object of
+ * the range: a ReplicaSet's or an agent's list of pods among a thousand is a filter in memory.
+ *
+ * Only lists at the latest revision are served here (no resourceVersion, or "0", and no continue
+ * token, whose pages are reads at an older revision); the rest go to the database.
+ *
+ * Concurrent lists each read the log themselves (workerd forbids completing one request's I/O
+ * from another); a read applies only the rows past the copy's revision, so the copy only moves
+ * forward and is, at every moment, the resource as of `rev`.
+ *
+ * Memory: copies are kept for the clusters listed recently only (at most MAX_CLUSTERS, the least
+ * recently listed dropped first, and none unlisted for IDLE_MS), so idle clusters cost nothing.
+ */
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { ListOptions, ListResult, Storage } from '../storage/types.ts';
+
+interface Copy {
+  rev: number;
+  objects: Map<string, KubeObject>;
+}
+
+interface ClusterCopies {
+  byPrefix: Map<string, Copy>;
+  listedAt: number;
+}
+
+const MAX_CLUSTERS = 256;
+const IDLE_MS = 5 * 60_000;
+
+/** in order of last list (a Map keeps insertion order; a list re-inserts) */
+const clusters = new Map<string, ClusterCopies>();
+
+function copiesOf(cluster: string, now: number): Map<string, Copy> {
+  const entry = clusters.get(cluster) ?? { byPrefix: new Map(), listedAt: now };
+  clusters.delete(cluster);
+  entry.listedAt = now;
+  clusters.set(cluster, entry);
+  for (const [name, c] of clusters) {
+    if (clusters.size <= MAX_CLUSTERS && now - c.listedAt < IDLE_MS) break;
+    clusters.delete(name);
+  }
+  return entry.byPrefix;
+}
+
+/** The storage key of a listed object: prefix + [namespace/] + name. */
+const keyOf = (prefix: string, o: KubeObject) => (o.metadata.namespace ? `${prefix}${o.metadata.namespace}/${o.metadata.name}` : `${prefix}${o.metadata.name}`);
+
+/** The resource's copy in `cluster`, up to date with the log as of now. */
+async function current(storage: Storage, cluster: string, resourcePrefix: string): Promise<Copy> {
+  const copies = copiesOf(cluster, Date.now());
+  let copy = copies.get(resourcePrefix);
+  if (copy) {
+    try {
+      const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
+      for (const ev of events) {
+        if (ev.rev <= copy.rev) continue;
+        if (ev.type === 'DELETED') copy.objects.delete(ev.key);
+        else copy.objects.set(ev.key, ev.object);
+        copy.rev = ev.rev;
+      }
+      copy.rev = Math.max(copy.rev, current);
+      return copy;
+    } catch (e) {
+      if ((e as { code?: number }).code !== 410) throw e; // compacted past the copy: load it again
+    }
+  }
+  const { items, rev } = await storage.list(resourcePrefix);
+  const latest = copies.get(resourcePrefix);
+  if (latest && latest.rev >= rev) return latest; // another list loaded a later state meanwhile
+  copy = { rev, objects: new Map(items.map((o) => [keyOf(resourcePrefix, o), o])) };
+  copies.set(resourcePrefix, copy);
+  return copy;
+}
+
+/**
+ * `storage` whose lists at the latest revision under `resourcePrefix` (a resource's keys, all
+ * namespaces) are served from the copy; other reads and all writes go to `storage`.
+ */
+export function cachedLists(storage: Storage, cluster: string, resourcePrefix: string): Storage {
+  return {
+    ...storage,
+    async list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
+      if (opts.rev || !prefix.startsWith(resourcePrefix)) return storage.list(prefix, opts);
+      const copy = await current(storage, cluster, resourcePrefix);
+      const { after, filter } = opts;
+      const limit = opts.limit || undefined;
+      const matched: [string, KubeObject][] = [];
+      for (const entry of copy.objects) if (entry[0].startsWith(prefix) && (after === undefined || entry[0] > after) && (!filter || filter(entry[1]))) matched.push(entry);
+      matched.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      if (limit === undefined || matched.length <= limit) return { items: matched.map((e) => e[1]), rev: copy.rev };
+      const page = matched.slice(0, limit);
+      // as the database's list: how many remain is told only when nothing is filtered out
+      return { items: page.map((e) => e[1]), rev: copy.rev, lastKey: page[limit - 1][0], ...(filter ? {} : { remaining: matched.length - limit }) };
+    },
+  };
+}
+
+/** For tests: forget every copy. */
+export const forgetListCopies = () => clusters.clear();
