@@ -23,6 +23,8 @@ const storage = {
   async list(prefix: string, opts?: { filter?: (o: KubeObject) => boolean }) {
     return { items: Object.entries(objects).filter(([k]) => k.startsWith(prefix)).map(([, o]) => o).filter(opts?.filter ?? (() => true)), rev: 1 };
   },
+  // nothing changes: the lists the authorizer reads through its copy stay as loaded
+  changesAfter: async () => ({ events: [], current: 1 }),
 } as unknown as Storage;
 const ctx: AuthzContext = { storage, query: new URLSearchParams(), cluster: 'default' };
 const allowed = async (method: string, path: string, node = 'n1') => (await nodeVolumeAccess(node, requestInfo(method, new URL(path, 'https://x')) as ResourceRequestInfo, ctx)).allowed;

@@ -18,6 +18,9 @@ import type { StatusError } from '../../../lib/errors.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import type { Storage } from '../storage/types.ts';
 import type { AuthzContext, Decision } from './authz.ts';
+import { cachedLists } from '../cache/list-cache.ts';
+
+const PODS = '/registry/pods/';
 
 export const LOCAL_PATH_PROVISIONER = 'timonier.dev/local-path';
 const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
@@ -38,8 +41,8 @@ export function pinnedNode(pv: PersistentVolume): string | undefined {
   return e.key === HOSTNAME && e.operator === 'In' && e.values?.length === 1 ? e.values[0] : undefined;
 }
 
-const podsOn = async (storage: Storage, node: string, namespace = '') =>
-  (await storage.list(namespace ? `/registry/pods/${namespace}/` : '/registry/pods/', { filter: (p: KubeObject) => (p.spec as { nodeName?: string } | undefined)?.nodeName === node })).items;
+const podsOn = async (storage: Storage, cluster: string, node: string, namespace = '') =>
+  (await cachedLists(storage, cluster, PODS).list(`${PODS}${namespace ? `${namespace}/` : ''}`, { filter: (p: KubeObject) => (p.spec as { nodeName?: string } | undefined)?.nodeName === node })).items;
 
 const claimsOf = (pod: KubeObject) => ((pod.spec as { volumes?: { persistentVolumeClaim?: { claimName?: string } }[] } | undefined)?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : []));
 
@@ -51,7 +54,7 @@ export async function nodeVolumeAccess(node: string, info: ResourceRequestInfo, 
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
   if (info.resource === 'persistentvolumeclaims') {
-    const pods = await podsOn(ctx.storage, node, info.namespace);
+    const pods = await podsOn(ctx.storage, ctx.cluster, node, info.namespace);
     return pods.some((p) => claimsOf(p).includes(info.name)) ? ALLOW : none;
   }
   const pv = (await ctx.storage.get(`/registry/persistentvolumes/${info.name}`)) as PersistentVolume | undefined;
@@ -61,7 +64,7 @@ export async function nodeVolumeAccess(node: string, info: ResourceRequestInfo, 
   if (!ref?.namespace || !ref.name) return none;
   const claim = (await ctx.storage.get(`/registry/persistentvolumeclaims/${ref.namespace}/${ref.name}`)) as PersistentVolumeClaim | undefined;
   if (claim?.spec?.volumeName !== pv.metadata.name) return none;
-  const pods = await podsOn(ctx.storage, node, ref.namespace);
+  const pods = await podsOn(ctx.storage, ctx.cluster, node, ref.namespace);
   return pods.some((p) => claimsOf(p).includes(ref.name!)) ? ALLOW : none;
 }
 

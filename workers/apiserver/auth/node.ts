@@ -16,6 +16,9 @@ import type { Authorizer, AuthzContext, Decision } from './authz.ts';
 import { nodeIdentity } from './node-identity.ts';
 import { referencedNames, type PodSpecRefs, type ReferencedKind } from './pod-references.ts';
 import { isVolumeRequest, nodeVolumeAccess } from './node-volumes.ts';
+import { cachedLists } from '../cache/list-cache.ts';
+
+const PODS = '/registry/pods/';
 
 interface Rule {
   group: string;
@@ -89,7 +92,8 @@ async function related(node: string, kind: ReferencedKind, namespace: string, na
   if (!name) return deny('No Object name found');
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
-  const { items } = await ctx.storage.list(`/registry/pods/${namespace}/`, { filter: (p: KubeObject) => (p.spec as PodSpecRefs | undefined)?.nodeName === node });
+  // from the isolate's copy of the pods, as Kubernetes' Node authorizer reads its graph built from informers
+  const { items } = await cachedLists(ctx.storage, ctx.cluster, PODS).list(`${PODS}${namespace}/`, { filter: (p: KubeObject) => (p.spec as PodSpecRefs | undefined)?.nodeName === node });
   return items.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name)) ? ALLOW : none;
 }
 
