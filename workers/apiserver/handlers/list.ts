@@ -16,7 +16,7 @@ import { objectFilter } from '../rest/filter.ts';
 import { tableOf } from '../rest/table.ts';
 import { includeObject, tableType } from './get.ts';
 import { intParam } from './params.ts';
-import { json } from './respond.ts';
+import { json, jsonText } from './respond.ts';
 
 interface ContinueToken {
   v: 'meta.k8s.io/v1';
@@ -89,7 +89,24 @@ export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Pro
 
   const rep = negotiate(c.req.header('Accept'));
   if (rep.as === 'table') return json(c, tableOf(desc, result.items, { version: rep.version, includeObject: includeObject(q) }, meta), 200, tableType(rep.version));
-  return json(c, listOf(desc, result.items, meta));
+  return jsonText(c, listText(desc, result.items, meta));
+}
+
+/**
+ * Each listed object's JSON, made once per object: the list copy (cache/list-cache.ts) hands out
+ * the same objects until they change (a change replaces an object, never alters it), so a list of
+ * a thousand pods mostly joins texts already made instead of serializing every pod again.
+ */
+const itemTexts = new WeakMap<KubeObject, string>();
+
+function listText(desc: KindDescriptor, items: KubeObject[], metadata: ListMeta): string {
+  const { items: _, ...head } = listOf(desc, [], metadata);
+  const texts = items.map((o) => {
+    let text = itemTexts.get(o);
+    if (text === undefined) itemTexts.set(o, (text = JSON.stringify(listItem(desc, o))));
+    return text;
+  });
+  return `${JSON.stringify(head).slice(0, -1)},"items":[${texts.join(',')}]}`;
 }
 
 /**
@@ -108,7 +125,13 @@ export function listOf(desc: KindDescriptor, items: KubeObject[], metadata: List
     kind: `${desc.kind}List`,
     apiVersion: desc.group ? `${desc.group}/${desc.version}` : desc.version,
     metadata,
-    // custom resources are unstructured: their items keep apiVersion and kind, as Kubernetes serves them
-    items: desc.customResource ? items : items.map(({ apiVersion: _a, kind: _k, ...rest }) => rest),
+    items: items.map((o) => listItem(desc, o)),
   };
 }
+
+/** custom resources are unstructured: their items keep apiVersion and kind, as Kubernetes serves them */
+const listItem = (desc: KindDescriptor, o: KubeObject) => {
+  if (desc.customResource) return o;
+  const { apiVersion: _a, kind: _k, ...rest } = o;
+  return rest;
+};
