@@ -4,7 +4,9 @@
  * requests with a new connection each to a busybox httpd through its Service's ClusterIP, next
  * to the same requests to the pod IP directly (latency p50/p99 and connections per second, one
  * at a time), and DNS lookups of the Service's name through the cluster DNS (10.96.0.10, the
- * agent's server behind the kube-dns rules), p50/p99. Only with containerd, as root.
+ * agent's server behind the kube-dns rules), p50/p99. Then `kubectl apply` of a StatefulSet of 3
+ * (headless Service, a volumeClaimTemplate provisioned on the node) until its 3 pods are Ready,
+ * created in order. Only with containerd, as root.
  */
 import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
@@ -70,6 +72,44 @@ if (process.argv[2] === '--networking-probe') {
 }
 
 // --- the phase ---
+
+const statefulSet = (name: string, nodeName: string) => `apiVersion: v1
+kind: Service
+metadata: {name: ${name}, namespace: default}
+spec: {clusterIP: None, selector: {app: ${name}}, ports: [{port: 8080}]}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: ${name}, namespace: default}
+spec:
+  serviceName: ${name}
+  replicas: 3
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      nodeSelector: {kubernetes.io/hostname: ${nodeName}}
+      terminationGracePeriodSeconds: 1
+      containers:
+      - name: web
+        image: localhost/busybox:1
+        command: ${JSON.stringify(HTTPD_COMMAND)}
+        readinessProbe: {tcpSocket: {port: 8080}, periodSeconds: 1}
+        volumeMounts: [{name: data, mountPath: /data}]
+  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Mi}}}
+`;
+
+function kubectl(cp: ControlPlane, args: string[], input = ''): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('kubectl', args, { env: { ...process.env, KUBECONFIG: cp.kubeconfigPath }, timeout: 120_000 }, (err, _out, stderr) => (err ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr}`)) : resolve()));
+    child.stdin?.end(input);
+  });
+}
+const kubectlApply = (cp: ControlPlane, manifest: string) => kubectl(cp, ['apply', '-f', '-'], manifest);
+const kubectlDelete = (cp: ControlPlane, name: string) =>
+  kubectl(cp, ['delete', '-n', 'default', `statefulset/${name}`, `service/${name}`, '--wait=true']).then(() => kubectl(cp, ['delete', '-n', 'default', 'pvc', '-l', `app=${name}`, '--wait=false']));
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
   const deadline = nowMs() + ms;
@@ -140,6 +180,20 @@ export async function measureNetworking(o: { cp: ControlPlane; api: Api; phase: 
         { name: 'pod → cluster DNS lookup (A, service name), p50', value: percentile(r.dns, 50), unit: 'ms', note: `p99 ${percentile(r.dns, 99).toFixed(2)} ms` },
       ];
       return { figures };
+    });
+
+    const runs = o.quick ? 1 : 3;
+    await o.phase(`networking: kubectl apply of a StatefulSet of 3 with claims, until all Ready (${runs} runs)`, 60 * runs, async () => {
+      const ms: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const name = `bench-sts-${i}`;
+        const t0 = nowMs();
+        await kubectlApply(o.cp, statefulSet(name, nodeName));
+        await waitFor(`${name} ready`, async () => (await get(`/apis/apps/v1/namespaces/default/statefulsets/${name}`))?.status?.readyReplicas === 3, 180_000);
+        ms.push(nowMs() - t0);
+        await kubectlDelete(o.cp, name);
+      }
+      return { figures: [{ name: 'kubectl apply → StatefulSet of 3 Ready (containerd), p50', value: percentile(ms, 50), unit: 'ms', note: `${runs} run(s), max ${Math.max(...ms).toFixed(0)} ms; headless Service, a 1Mi claim each, OrderedReady` }] };
     });
   } catch (e) {
     console.log(`networking: failed: ${(e as Error).message}`);

@@ -364,11 +364,15 @@ export class PodWorker {
     this.initialized = views.some((v) => v.kind === 'app' && v.current);
   }
 
+  /** failed volume preparations in a row, for the retry's backoff */
+  private volumeFailures = 0;
+
   private async ensureVolumes(): Promise<boolean> {
     if (this.volumes && Date.now() - this.volumes.at < VOLUME_REFRESH_MS) return true;
     try {
       const dirs = await prepareVolumes(this.pod, { podsDir: this.ctx.podsDir, lookup: this.ctx.lookup, caPem: this.ctx.caPem, hostIP: this.ctx.hostIPs()[0] ?? '' });
       this.volumes = { dirs, at: Date.now() };
+      this.volumeFailures = 0;
       return true;
     } catch (e) {
       if (!(e instanceof VolumeError)) throw e;
@@ -377,7 +381,8 @@ export class PodWorker {
       const views = await this.computeViews();
       for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
       await this.writeStatus(this.status(views, false));
-      this.syncAt(Date.now() + RETRY_MS * 5);
+      // as the kubelet's volume manager: 0.5 s, doubling to 10 s (a claim is often bound a moment later)
+      this.syncAt(Date.now() + Math.min(RETRY_MS * 5, 500 * 2 ** this.volumeFailures++));
       return false;
     }
   }
