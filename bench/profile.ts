@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [creates|deployments] [--seconds N]`: where workerd's CPU goes under
+ * `npx tsx bench/profile.ts [creates] [--seconds N] [--keep]`: where workerd's CPU goes under
  * a load, from V8's sampling profiler through the workers' inspector (the Chrome DevTools
  * protocol). Prints, for each worker, the functions with the most self time and the files they
  * are in. A tool for finding costs, not a benchmark: figures are printed, never judged.
@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   } finally {
     api.close();
     await cp.stop();
-    await rm(dir, { recursive: true, force: true });
+    if (process.argv.includes('--keep')) console.log(`\nkept ${dir} (the bundles the line numbers refer to are in data/build/)`);
+    else await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -54,6 +54,8 @@ test('pages: limit gives a continue key and, unfiltered, how many remain; a list
   assert.deepEqual([names(page.items), page.lastKey, page.remaining], [['ns/a', 'ns/b', 'ns/c'], `${P}ns/c`, 1]);
   const filtered = await cached.list(`${P}ns/`, { limit: 1, filter: (o) => o.metadata.name !== 'a' });
   assert.deepEqual([names(filtered.items), filtered.lastKey, filtered.remaining], [['ns/b'], `${P}ns/b`, undefined]);
+  assert.deepEqual(names((await cached.list(`${P}ns/`, { after: `${P}ns/b` })).items), ['ns/c', 'ns/d'], 'from the copy, after a key');
+  assert.deepEqual(names((await cached.list(`${P}ns/c`)).items), ['ns/c'], 'a prefix that is a key');
   const lists = db.calls.list;
   const old = await cached.list(`${P}ns/`, { rev: page.rev, after: `${P}ns/c` });
   assert.deepEqual(names(old.items), ['ns/d']);

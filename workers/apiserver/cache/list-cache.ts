@@ -22,6 +22,8 @@ import type { ListOptions, ListResult, Storage } from '../storage/types.ts';
 interface Copy {
   rev: number;
   objects: Map<string, KubeObject>;
+  /** the keys in order, made when a list needs them after keys came or went */
+  sorted?: string[];
 }
 
 interface ClusterCopies {
@@ -59,6 +61,7 @@ async function current(storage: Storage, cluster: string, resourcePrefix: string
       const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
       for (const ev of events) {
         if (ev.rev <= copy.rev) continue;
+        if (ev.type === 'DELETED' || !copy.objects.has(ev.key)) copy.sorted = undefined;
         if (ev.type === 'DELETED') copy.objects.delete(ev.key);
         else copy.objects.set(ev.key, ev.object);
         copy.rev = ev.rev;
@@ -89,15 +92,33 @@ export function cachedLists(storage: Storage, cluster: string, resourcePrefix: s
       const copy = await current(storage, cluster, resourcePrefix);
       const { after, filter } = opts;
       const limit = opts.limit || undefined;
+      // the range of keys under `prefix` (after `after`), found by binary search: a get by name
+      // (a list pinned to it) or a namespace's list does not walk the whole resource
+      const keys = (copy.sorted ??= [...copy.objects.keys()].sort());
+      const from = after !== undefined && after >= prefix ? after + '\0' : prefix;
       const matched: [string, KubeObject][] = [];
-      for (const entry of copy.objects) if (entry[0].startsWith(prefix) && (after === undefined || entry[0] > after) && (!filter || filter(entry[1]))) matched.push(entry);
-      matched.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      for (let i = lowerBound(keys, from); i < keys.length && keys[i].startsWith(prefix); i++) {
+        const o = copy.objects.get(keys[i])!;
+        if (!filter || filter(o)) matched.push([keys[i], o]);
+      }
       if (limit === undefined || matched.length <= limit) return { items: matched.map((e) => e[1]), rev: copy.rev };
       const page = matched.slice(0, limit);
       // as the database's list: how many remain is told only when nothing is filtered out
       return { items: page.map((e) => e[1]), rev: copy.rev, lastKey: page[limit - 1][0], ...(filter ? {} : { remaining: matched.length - limit }) };
     },
   };
+}
+
+/** The first index whose key is at or after `key`. */
+function lowerBound(keys: string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** For tests: forget every copy. */
