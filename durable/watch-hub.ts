@@ -105,10 +105,11 @@ export class WatchHub extends DurableObject<Env> {
     return next;
   }
 
-  /** The log moved (a commit happened). Coalesces: a pump already queued will see it. */
-  async poke(_rev: number): Promise<void> {
-    if (this.watchers.size === 0) return;
+  /** The log moved (a commit happened). Coalesces: a pump already queued will see it. Answers how many watch. */
+  async poke(_rev: number): Promise<number> {
+    if (this.watchers.size === 0) return 0;
     await this.pumpSoon();
+    return this.watchers.size;
   }
 
   private pumpQueued: Promise<void> | undefined;

@@ -11,10 +11,7 @@ import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/in
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { boolParam, dryRun } from './params.ts';
 import { webhookAttributes } from '../admission/webhooks/attributes.ts';
-
-export function hubFor(env: AppEnv['Bindings'], cluster: string, desc: KindDescriptor) {
-  return env.WATCH_HUB.get(env.WATCH_HUB.idFromName(`${cluster}/${desc.group}/${desc.resource}`));
-}
+import { pokeHub } from './hub-pokes.ts';
 
 const OPTIONS_KIND = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' } as const;
 
@@ -57,7 +54,7 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
       const rev = Number(obj.metadata.resourceVersion);
       noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type, ...writeFacts(type, obj, previous) };
-      const pokes = sharingStorage(desc).map((d) => hubFor(env, base.cluster, d).poke(rev));
+      const pokes = sharingStorage(desc).map((d) => pokeHub(env, base.cluster, d, rev));
       waitUntil(Promise.allSettled([...pokes, env.CHANGES?.send(message)]));
     },
   };

@@ -12,7 +12,7 @@ import { objectFilter } from '../rest/filter.ts';
 import type { WatchSpec } from '../../../durable/watch-hub.ts';
 import { includeObject } from './get.ts';
 import { boolParam, intParam } from './params.ts';
-import { hubFor } from './store-context.ts';
+import { hubFor, noteWatched } from './hub-pokes.ts';
 
 export async function watchHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
@@ -45,5 +45,6 @@ export async function watchHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
     table: rep.as === 'table' ? { version: rep.version, includeObject: includeObject(q) } : undefined,
     crd: desc.customResource?.crd,
   };
+  noteWatched(c.get('cluster'), desc);
   return hubFor(c.env, c.get('cluster'), desc).fetch('https://watch-hub/watch', { method: 'POST', body: JSON.stringify(spec), signal: c.req.raw.signal });
 }
