@@ -29,6 +29,8 @@ export interface AuthzContext {
   query: URLSearchParams;
   /** the cluster whose policy applies (RBAC reads its roles and bindings) */
   cluster: string;
+  /** its uid (none for the root): what tells a cluster made again under a name from its predecessor */
+  clusterUid?: string;
 }
 
 export type Authorizer = (user: UserInfo, info: RequestInfo, ctx?: AuthzContext) => Decision | Promise<Decision>;

@@ -41,8 +41,8 @@ export function pinnedNode(pv: PersistentVolume): string | undefined {
   return e.key === HOSTNAME && e.operator === 'In' && e.values?.length === 1 ? e.values[0] : undefined;
 }
 
-const podsOn = async (storage: Storage, cluster: string, node: string, namespace = '') =>
-  (await cachedLists(storage, cluster, PODS).list(`${PODS}${namespace ? `${namespace}/` : ''}`, { filter: (p: KubeObject) => (p.spec as { nodeName?: string } | undefined)?.nodeName === node })).items;
+const podsOn = async (ctx: AuthzContext, node: string, namespace = '') =>
+  (await cachedLists(ctx.storage, ctx.cluster, PODS, ctx.clusterUid).list(`${PODS}${namespace ? `${namespace}/` : ''}`, { filter: (p: KubeObject) => (p.spec as { nodeName?: string } | undefined)?.nodeName === node })).items;
 
 const claimsOf = (pod: KubeObject) => ((pod.spec as { volumes?: { persistentVolumeClaim?: { claimName?: string } }[] } | undefined)?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : []));
 
@@ -54,7 +54,7 @@ export async function nodeVolumeAccess(node: string, info: ResourceRequestInfo, 
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
   if (info.resource === 'persistentvolumeclaims') {
-    const pods = await podsOn(ctx.storage, ctx.cluster, node, info.namespace);
+    const pods = await podsOn(ctx, node, info.namespace);
     return pods.some((p) => claimsOf(p).includes(info.name)) ? ALLOW : none;
   }
   const pv = (await ctx.storage.get(`/registry/persistentvolumes/${info.name}`)) as PersistentVolume | undefined;
@@ -64,7 +64,7 @@ export async function nodeVolumeAccess(node: string, info: ResourceRequestInfo, 
   if (!ref?.namespace || !ref.name) return none;
   const claim = (await ctx.storage.get(`/registry/persistentvolumeclaims/${ref.namespace}/${ref.name}`)) as PersistentVolumeClaim | undefined;
   if (claim?.spec?.volumeName !== pv.metadata.name) return none;
-  const pods = await podsOn(ctx.storage, ctx.cluster, node, ref.namespace);
+  const pods = await podsOn(ctx, node, ref.namespace);
   return pods.some((p) => claimsOf(p).includes(ref.name!)) ? ALLOW : none;
 }
 

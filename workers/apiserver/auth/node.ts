@@ -93,7 +93,7 @@ async function related(node: string, kind: ReferencedKind, namespace: string, na
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
   // from the isolate's copy of the pods, as Kubernetes' Node authorizer reads its graph built from informers
-  const { items } = await cachedLists(ctx.storage, ctx.cluster, PODS).list(`${PODS}${namespace}/`, { filter: (p: KubeObject) => (p.spec as PodSpecRefs | undefined)?.nodeName === node });
+  const { items } = await cachedLists(ctx.storage, ctx.cluster, PODS, ctx.clusterUid).list(`${PODS}${namespace}/`, { filter: (p: KubeObject) => (p.spec as PodSpecRefs | undefined)?.nodeName === node });
   return items.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name)) ? ALLOW : none;
 }
 

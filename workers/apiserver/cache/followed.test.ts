@@ -150,3 +150,18 @@ test("a quiet prefix's next read starts where the last one ended, not at its las
   assert.deepEqual(db.after.slice(-1), [logEnd], 'the second refresh reads after the log end the first saw');
   db.done();
 });
+
+test('a cluster deleted and made again under its name (keys purged without events) is loaded afresh', async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P], 250, () => clock);
+  await db.storage.create(`${P}admin`, obj('admin'));
+  await db.storage.create(`${P}old-grant`, obj('old-grant'));
+  assert.equal((await f.read(db.storage, 'c1')).objects.size, 2);
+  await db.storage.purge(P);
+  await db.storage.create(`${P}admin`, obj('admin'));
+  clock += 251;
+  const s = await f.read(db.storage, 'c1');
+  assert.deepEqual([...s.objects.keys()], [`${P}admin`], "the old incarnation's objects are gone");
+  db.done();
+});

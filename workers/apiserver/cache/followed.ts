@@ -39,6 +39,11 @@ export interface Snapshot {
 
 const followers = new Set<FollowedSet>();
 
+/** A cluster deleted through this isolate: its copies go (a new cluster of that name starts afresh). */
+export function forgetCluster(cluster: string): void {
+  for (const f of followers) f.forget(cluster);
+}
+
 /** Tells every follower of `key`'s prefix in `cluster` that this isolate just wrote it. */
 export function noteCommit(cluster: string, key: string): void {
   for (const f of followers) f.touch(cluster, key);
@@ -68,6 +73,10 @@ export class FollowedSet {
   /** How many clusters' copies are held (for tests and metrics). */
   get held(): number {
     return this.clusters.size;
+  }
+
+  forget(cluster: string): void {
+    this.clusters.delete(cluster);
   }
 
   touch(cluster: string, key: string): void {
@@ -141,6 +150,9 @@ export class FollowedSet {
     }
     state.checkedAt = Math.max(state.checkedAt, now);
     if (state.commits === commits) state.stale = false;
+    // a creation of a key the copy holds: the cluster was deleted (its keys purged, with no event)
+    // and made again under its name; only a fresh load tells what the new one holds
+    if (events.some((ev) => ev.rev > state.rev && ev.type === 'ADDED' && state.objects.has(ev.key))) return this.load(storage, states, prefix, now, true);
     let changed = false;
     for (const ev of events) {
       if (ev.rev <= state.rev) continue;
@@ -155,10 +167,10 @@ export class FollowedSet {
     return changed;
   }
 
-  private async load(storage: Storage, states: Map<string, PrefixState>, prefix: string, now: number): Promise<boolean> {
+  private async load(storage: Storage, states: Map<string, PrefixState>, prefix: string, now: number, replace = false): Promise<boolean> {
     const { items, rev } = await storage.list(prefix);
     const current = states.get(prefix);
-    if (current && current.rev > rev) return false; // another request loaded a later state meanwhile
+    if (current && current.rev > rev && !replace) return false; // another request loaded a later state meanwhile
     const objects = new Map<string, KubeObject>();
     for (const o of items) objects.set(keyOf(prefix, o), o);
     states.set(prefix, { rev, objects, checkedAt: now, stale: false, commits: 0 });

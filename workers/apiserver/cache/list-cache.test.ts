@@ -79,3 +79,13 @@ test('clusters have copies of their own; a copy compacted past is loaded again',
   assert.equal(db.calls.list, 3, 'the history it needed is gone: loaded whole');
   db.done();
 });
+
+test("a cluster made again under its name (another uid) does not see its predecessor's copy", async () => {
+  const db = await fresh();
+  await db.storage.create(`${P}team/old`, pod('team', 'old'));
+  assert.deepEqual(names((await cachedLists(db.counted, 'a', P, 'uid-1').list(P)).items), ['team/old']);
+  await db.storage.purge(P);
+  await db.storage.create(`${P}default/new`, pod('default', 'new'));
+  assert.deepEqual(names((await cachedLists(db.counted, 'a', P, 'uid-2').list(P)).items), ['default/new']);
+  db.done();
+});

@@ -27,6 +27,8 @@ interface Copy {
 }
 
 interface ClusterCopies {
+  /** the cluster's uid: a cluster deleted and made again under its name starts with no copy */
+  incarnation: string;
   byPrefix: Map<string, Copy>;
   listedAt: number;
 }
@@ -37,8 +39,9 @@ const IDLE_MS = 5 * 60_000;
 /** in order of last list (a Map keeps insertion order; a list re-inserts) */
 const clusters = new Map<string, ClusterCopies>();
 
-function copiesOf(cluster: string, now: number): Map<string, Copy> {
-  const entry = clusters.get(cluster) ?? { byPrefix: new Map(), listedAt: now };
+function copiesOf(cluster: string, incarnation: string, now: number): Map<string, Copy> {
+  const held = clusters.get(cluster);
+  const entry = held?.incarnation === incarnation ? held : { incarnation, byPrefix: new Map(), listedAt: now };
   clusters.delete(cluster);
   entry.listedAt = now;
   clusters.set(cluster, entry);
@@ -53,8 +56,8 @@ function copiesOf(cluster: string, now: number): Map<string, Copy> {
 const keyOf = (prefix: string, o: KubeObject) => (o.metadata.namespace ? `${prefix}${o.metadata.namespace}/${o.metadata.name}` : `${prefix}${o.metadata.name}`);
 
 /** The resource's copy in `cluster`, up to date with the log as of now. */
-async function current(storage: Storage, cluster: string, resourcePrefix: string): Promise<Copy> {
-  const copies = copiesOf(cluster, Date.now());
+async function current(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string): Promise<Copy> {
+  const copies = copiesOf(cluster, incarnation, Date.now());
   let copy = copies.get(resourcePrefix);
   if (copy) {
     try {
@@ -82,14 +85,15 @@ async function current(storage: Storage, cluster: string, resourcePrefix: string
 
 /**
  * `storage` whose lists at the latest revision under `resourcePrefix` (a resource's keys, all
- * namespaces) are served from the copy; other reads and all writes go to `storage`.
+ * namespaces) are served from the copy; other reads and all writes go to `storage`. `incarnation`:
+ * the cluster's uid (a deleted cluster's keys go without log events: a copy must not outlive it).
  */
-export function cachedLists(storage: Storage, cluster: string, resourcePrefix: string): Storage {
+export function cachedLists(storage: Storage, cluster: string, resourcePrefix: string, incarnation = ''): Storage {
   return {
     ...storage,
     async list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
       if (opts.rev || !prefix.startsWith(resourcePrefix)) return storage.list(prefix, opts);
-      const copy = await current(storage, cluster, resourcePrefix);
+      const copy = await current(storage, cluster, incarnation, resourcePrefix);
       const { after, filter } = opts;
       const limit = opts.limit || undefined;
       // the range of keys under `prefix` (after `after`), found by binary search: a get by name
