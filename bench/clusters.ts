@@ -57,7 +57,8 @@ async function getP99(api: Api, path: string, count: number): Promise<number[]> 
   return ms;
 }
 
-export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+/** `fresh`: the control plane served nothing before this section (its idle baseline is a new runtime's) */
+export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean; fresh: boolean }): Promise<void> {
   const plan = o.quick ? CLUSTERS_PLAN.quick : CLUSTERS_PLAN.full;
   const { api } = o;
   const prefix = 'bench-c';
@@ -93,7 +94,7 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
     return {
       figures: [
         { name: `idle CPU, ${plan.clusters} clusters / none`, value: cpuRatio, unit: '×', target: { atMost: TARGETS.idleRatio }, note: `${pct(r.cpu)} vs ${pct(base.cpu)} of a core over ${plan.idleSeconds} s, floored at ${pct(CPU_FLOOR)}` },
-        { name: `idle RSS, ${plan.clusters} clusters / none`, value: r.rss.total / base.rss.total, unit: '×', target: { atMost: TARGETS.idleRatio }, note: `${fmt(mb(r.rss.total), 0)} MB vs ${fmt(mb(base.rss.total), 0)} MB` },
+        { name: `idle RSS, ${plan.clusters} clusters / none`, value: r.rss.total / base.rss.total, unit: '×', target: { atMost: TARGETS.idleRatio }, note: `${fmt(mb(r.rss.total), 0)} MB vs ${fmt(mb(base.rss.total), 0)} MB${o.fresh ? '' : '; the baseline is the runtime as the sections before left it: --only=clusters measures a fresh one'}` },
       ],
     };
   });

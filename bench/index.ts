@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     if (want('workloads')) await measureWorkloads({ cp, api, phase, quick });
     if (want('authorization')) await measureAuthorization({ cp, api, phase, quick });
     if (want('webhooks')) await measureWebhooks({ api, phase, quick });
-    if (want('clusters')) await measureClusters({ cp, api, phase, quick });
+    if (want('clusters')) await measureClusters({ cp, api, phase, quick, fresh: ['api', 'workloads', 'authorization', 'webhooks'].every((s) => !want(s)) });
     if (want('interactive')) await measureInteractive({ cp, api, phase, quick });
     if (want('networking')) await measureNetworking({ cp, api, phase, quick });
     api.close();
