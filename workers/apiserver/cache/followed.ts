@@ -179,6 +179,6 @@ export class FollowedSet {
 }
 
 /** The storage key of a listed object: prefix + [namespace/] + name. */
-function keyOf(prefix: string, o: KubeObject): string {
+export function keyOf(prefix: string, o: KubeObject): string {
   return o.metadata.namespace ? `${prefix}${o.metadata.namespace}/${o.metadata.name}` : `${prefix}${o.metadata.name}`;
 }

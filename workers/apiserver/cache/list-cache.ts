@@ -18,6 +18,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ListOptions, ListResult, Storage } from '../storage/types.ts';
+import { keyOf } from './followed.ts';
 
 interface Copy {
   rev: number;
@@ -51,9 +52,6 @@ function copiesOf(cluster: string, incarnation: string, now: number): Map<string
   }
   return entry.byPrefix;
 }
-
-/** The storage key of a listed object: prefix + [namespace/] + name. */
-const keyOf = (prefix: string, o: KubeObject) => (o.metadata.namespace ? `${prefix}${o.metadata.namespace}/${o.metadata.name}` : `${prefix}${o.metadata.name}`);
 
 /** The resource's copy in `cluster`, up to date with the log as of now. */
 async function current(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string): Promise<Copy> {
