@@ -19,7 +19,7 @@
  * recently read dropped first, and none unread for `idleMs`), so idle clusters cost nothing.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import type { Storage } from '../storage/types.ts';
+import type { LogEvent, Storage } from '../storage/types.ts';
 
 interface PrefixState {
   rev: number;
@@ -153,18 +153,7 @@ export class FollowedSet {
     // a creation of a key the copy holds: the cluster was deleted (its keys purged, with no event)
     // and made again under its name; only a fresh load tells what the new one holds
     if (events.some((ev) => ev.rev > state.rev && ev.type === 'ADDED' && state.objects.has(ev.key))) return this.load(storage, states, prefix, now, true);
-    let changed = false;
-    for (const ev of events) {
-      if (ev.rev <= state.rev) continue;
-      if (ev.type === 'DELETED') state.objects.delete(ev.key);
-      else state.objects.set(ev.key, ev.object);
-      state.rev = ev.rev;
-      changed = true;
-    }
-    // every write under the prefix up to `current` was read: the next read starts there, so a
-    // quiet prefix of a busy log costs a read of the recent writes only
-    state.rev = Math.max(state.rev, current);
-    return changed;
+    return applyEvents(state, events, current).changed;
   }
 
   private async load(storage: Storage, states: Map<string, PrefixState>, prefix: string, now: number, replace = false): Promise<boolean> {
@@ -176,6 +165,27 @@ export class FollowedSet {
     states.set(prefix, { rev, objects, checkedAt: now, stale: false, commits: 0 });
     return true;
   }
+}
+
+/**
+ * Brings a copy (objects by key, as of `rev`) to the log's revision `current`, from the events a
+ * read after `rev` returned. Events at or below `rev` (a concurrent read got there first) are
+ * skipped, so a copy only moves forward. Every write up to `current` was read: the next read
+ * starts there, so a quiet prefix of a busy log costs a read of the recent writes only.
+ */
+export function applyEvents(copy: { rev: number; objects: Map<string, KubeObject> }, events: LogEvent[], current: number): { changed: boolean; keysChanged: boolean } {
+  let changed = false;
+  let keysChanged = false;
+  for (const ev of events) {
+    if (ev.rev <= copy.rev) continue;
+    if (ev.type === 'DELETED' || !copy.objects.has(ev.key)) keysChanged = true;
+    if (ev.type === 'DELETED') copy.objects.delete(ev.key);
+    else copy.objects.set(ev.key, ev.object);
+    copy.rev = ev.rev;
+    changed = true;
+  }
+  copy.rev = Math.max(copy.rev, current);
+  return { changed, keysChanged };
 }
 
 /** The storage key of a listed object: prefix + [namespace/] + name. */

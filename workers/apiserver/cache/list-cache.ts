@@ -18,7 +18,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ListOptions, ListResult, Storage } from '../storage/types.ts';
-import { keyOf } from './followed.ts';
+import { applyEvents, keyOf } from './followed.ts';
 
 interface Copy {
   rev: number;
@@ -54,20 +54,13 @@ function copiesOf(cluster: string, incarnation: string, now: number): Map<string
 }
 
 /** The resource's copy in `cluster`, up to date with the log as of now. */
-async function current(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string): Promise<Copy> {
+async function upToDate(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string): Promise<Copy> {
   const copies = copiesOf(cluster, incarnation, Date.now());
   let copy = copies.get(resourcePrefix);
   if (copy) {
     try {
       const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
-      for (const ev of events) {
-        if (ev.rev <= copy.rev) continue;
-        if (ev.type === 'DELETED' || !copy.objects.has(ev.key)) copy.sorted = undefined;
-        if (ev.type === 'DELETED') copy.objects.delete(ev.key);
-        else copy.objects.set(ev.key, ev.object);
-        copy.rev = ev.rev;
-      }
-      copy.rev = Math.max(copy.rev, current);
+      if (applyEvents(copy, events, current).keysChanged) copy.sorted = undefined;
       return copy;
     } catch (e) {
       if ((e as { code?: number }).code !== 410) throw e; // compacted past the copy: load it again
@@ -91,7 +84,7 @@ export function cachedLists(storage: Storage, cluster: string, resourcePrefix: s
     ...storage,
     async list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
       if (opts.rev || !prefix.startsWith(resourcePrefix)) return storage.list(prefix, opts);
-      const copy = await current(storage, cluster, incarnation, resourcePrefix);
+      const copy = await upToDate(storage, cluster, incarnation, resourcePrefix);
       const { after, filter } = opts;
       const limit = opts.limit || undefined;
       // the range of keys under `prefix` (after `after`), found by binary search: a get by name
