@@ -25,7 +25,7 @@ export interface Api {
 export const nowMs = () => performance.timeOrigin + performance.now();
 
 /** A client as the admin, or as whoever `token` (a bearer token) is. */
-export function apiClient(cp: ControlPlane, maxSockets = 32, token = cp.token): Api {
+export function apiClient(cp: Pick<ControlPlane, 'url' | 'caPem' | 'token'>, maxSockets = 32, token = cp.token): Api {
   const agent = new https.Agent({ keepAlive: true, maxSockets, ca: cp.caPem });
   // watches hold their socket for good: a pool of their own, so they never starve requests
   const watchAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, ca: cp.caPem });

@@ -1,16 +1,18 @@
 /**
- * CPU time of the local runtime's processes during a phase: this Node process (Hrana server,
- * miniflare's loopback, the load clients) and the workerd processes (the workers themselves).
- * On 2 cores, a process near 100% of one core is the bottleneck of the phase.
+ * CPU time of the local runtime's processes during a phase: the Node side (by default this
+ * process: Hrana server, miniflare's loopback, the load clients) and the workerd processes (the
+ * workers themselves). Given a `root` pid (a runtime in a process of its own, runtime-child.ts),
+ * the Node side is that process and its other descendants, and the workerd are its own: exactly
+ * the runtime. On 2 cores, a process near 100% of one core is the bottleneck of the phase.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { nowMs } from './client.ts';
-import { workerdPids } from './rss.ts';
+import { descendants } from './rss.ts';
 import { fmt } from './stats.ts';
 
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
-async function workerdCpuSeconds(pids: number[]): Promise<number> {
+async function cpuSeconds(pids: number[]): Promise<number> {
   let ticks = 0;
   for (const pid of pids) {
     try {
@@ -25,29 +27,50 @@ async function workerdCpuSeconds(pids: number[]): Promise<number> {
   return ticks / TICKS_PER_S;
 }
 
+/**
+ * Seconds the processes' threads spent runnable but waiting for a CPU (/proc/<pid>/task/<tid>/schedstat,
+ * second field, ns): on a shared machine, how much of a phase workerd could not run at all.
+ */
+async function runQueueSeconds(pids: number[]): Promise<number> {
+  let ns = 0;
+  for (const pid of pids) {
+    try {
+      for (const tid of await readdir(`/proc/${pid}/task`)) ns += Number((await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')).split(' ')[1]) || 0;
+    } catch {
+      // exited
+    }
+  }
+  return ns / 1e9;
+}
+
 export interface CpuUse {
   /** seconds of wall time, and of CPU time in each process */
   wall: number;
   node: number;
   workerd: number;
+  /** seconds workerd's threads were runnable but waited for a CPU (the machine's other load) */
+  workerdWaiting: number;
   /** e.g. "cpu over 7.0 s: node 27%, workerd 85% (of one core each)" */
   text: string;
 }
 
-/** Starts counting; `end()` returns the phase's CPU use. */
-export async function cpuMeter() {
-  const pids = await workerdPids();
+/** Starts counting; `end()` returns the phase's CPU use (of the tree under `root`, if given). */
+export async function cpuMeter(root?: number) {
+  const tree = await descendants(root);
+  const nodePids = root === undefined ? [] : [root, ...tree.others];
+  const nodeSeconds = async () => (root === undefined ? ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()) : cpuSeconds(nodePids));
   const wall0 = nowMs();
-  const node0 = process.cpuUsage();
-  const workerd0 = await workerdCpuSeconds(pids);
+  const node0 = await nodeSeconds();
+  const workerd0 = await cpuSeconds(tree.pids);
+  const waiting0 = await runQueueSeconds(tree.pids);
   return {
     async end(): Promise<CpuUse> {
       const wall = (nowMs() - wall0) / 1000;
-      const used = process.cpuUsage(node0);
-      const node = (used.user + used.system) / 1e6;
-      const workerd = (await workerdCpuSeconds(pids)) - workerd0;
+      const node = (await nodeSeconds()) - node0;
+      const workerd = (await cpuSeconds(tree.pids)) - workerd0;
+      const workerdWaiting = (await runQueueSeconds(tree.pids)) - waiting0;
       const pct = (s: number) => `${fmt((100 * s) / wall, 0)}%`;
-      return { wall, node, workerd, text: `cpu over ${fmt(wall, 1)} s: node ${pct(node)}, workerd ${pct(workerd)} (of one core each)` };
+      return { wall, node, workerd, workerdWaiting, text: `cpu over ${fmt(wall, 1)} s: node ${pct(node)}, workerd ${pct(workerd)} (of one core each)` };
     },
   };
 }
@@ -56,14 +79,15 @@ export async function cpuMeter() {
  * Waits until workerd has been nearly idle for one sampling interval (below `threshold` of a
  * core), at most `maxSeconds`; returns the seconds waited. Creates leave work behind them (the
  * change queue, the controllers, their API calls), which would otherwise load the next phase.
+ * `root`: only the workerd under that process (default: every workerd under this one).
  */
-export async function waitForQuiet(maxSeconds = 60, threshold = 0.1, intervalMs = 500): Promise<number> {
-  const pids = await workerdPids();
+export async function waitForQuiet(maxSeconds = 60, threshold = 0.1, intervalMs = 500, root?: number): Promise<number> {
+  const pids = (await descendants(root)).pids;
   const started = nowMs();
   for (;;) {
-    const before = await workerdCpuSeconds(pids);
+    const before = await cpuSeconds(pids);
     await new Promise((ok) => setTimeout(ok, intervalMs));
-    const busy = ((await workerdCpuSeconds(pids)) - before) / (intervalMs / 1000);
+    const busy = ((await cpuSeconds(pids)) - before) / (intervalMs / 1000);
     const waited = (nowMs() - started) / 1000;
     if (busy < threshold || waited >= maxSeconds) return waited;
   }

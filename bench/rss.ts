@@ -1,10 +1,13 @@
 /**
- * RSS of the local runtime: this Node process (Hrana server, miniflare's loopback, the load
- * clients) plus every workerd process descended from it. Read from /proc (Linux only).
+ * RSS of the local runtime, read from /proc (Linux only). By default: this Node process (Hrana
+ * server, miniflare's loopback, the load clients) plus every workerd process descended from it.
+ * With a `root` pid (a runtime in a process of its own, runtime-child.ts): that process and every
+ * process descended from it, workerd counted apart: exactly the runtime, not the benchmark.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 
 export interface Rss {
+  /** the Node side: this process, or the root process and its descendants other than workerd */
   node: number;
   workerd: number;
   total: number;
@@ -12,9 +15,31 @@ export interface Rss {
   pids: number[];
 }
 
-async function status(pid: number): Promise<{ name: string; ppid: number; rssBytes: number } | undefined> {
+interface Proc {
+  name: string;
+  ppid: number;
+  rssBytes: number;
+}
+
+/**
+ * A /proc file's first 4 KB (where Name, PPid and VmRSS are). /proc files report a size of 0, so
+ * readFile reads each in a 64 KB buffer: ~8 MB of garbage per scan of 120 processes, counted in
+ * the RSS of this process, which is the one being measured.
+ */
+async function readHead(path: string): Promise<string> {
+  const file = await open(path, 'r');
   try {
-    const text = await readFile(`/proc/${pid}/status`, 'utf8');
+    const buf = Buffer.allocUnsafe(4096);
+    const { bytesRead } = await file.read(buf, 0, buf.length, 0);
+    return buf.toString('utf8', 0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+async function status(pid: number): Promise<Proc | undefined> {
+  try {
+    const text = await readHead(`/proc/${pid}/status`);
     const field = (k: string) => new RegExp(`^${k}:\\s*(.*)$`, 'm').exec(text)?.[1] ?? '';
     return { name: field('Name'), ppid: Number(field('PPid')), rssBytes: Number(field('VmRSS').split(/\s+/)[0] || 0) * 1024 };
   } catch {
@@ -22,38 +47,45 @@ async function status(pid: number): Promise<{ name: string; ppid: number; rssByt
   }
 }
 
-async function processes() {
-  const procs = new Map<number, { name: string; ppid: number; rssBytes: number }>();
+/** The processes descended from `root` (not `root` itself), split into workerd and the others. */
+export async function descendants(root = process.pid) {
+  const procs = new Map<number, Proc>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const s = await status(Number(entry));
     if (s) procs.set(Number(entry), s);
   }
   const descends = (pid: number): boolean => {
-    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 64; p = procs.get(p)?.ppid, hops++) if (p === process.pid) return true;
+    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 64; p = procs.get(p)?.ppid, hops++) if (p === root) return true;
     return false;
   };
-  const pids = [...procs].filter(([pid, s]) => s.name.startsWith('workerd') && descends(pid)).map(([pid]) => pid);
-  return { procs, pids };
+  const below = [...procs.keys()].filter(descends);
+  return {
+    procs,
+    pids: below.filter((pid) => procs.get(pid)!.name.startsWith('workerd')),
+    others: below.filter((pid) => !procs.get(pid)!.name.startsWith('workerd')),
+  };
 }
 
-/** The workerd processes started (directly or not) by this process. */
-export const workerdPids = async () => (await processes()).pids;
+/** The workerd processes started (directly or not) by `root`, by default this process. */
+export const workerdPids = async (root?: number) => (await descendants(root)).pids;
 
-export async function measureRss(): Promise<Rss> {
-  const { procs, pids } = await processes();
-  const node = process.memoryUsage.rss();
-  const workerd = pids.reduce((sum, pid) => sum + procs.get(pid)!.rssBytes, 0);
+/** This process and its workerd; or, given `root`, that whole process tree. */
+export async function measureRss(root?: number): Promise<Rss> {
+  const { procs, pids, others } = await descendants(root);
+  const sum = (ps: number[]) => ps.reduce((s, pid) => s + (procs.get(pid)?.rssBytes ?? 0), 0);
+  const node = root === undefined ? process.memoryUsage.rss() : sum([root, ...others]);
+  const workerd = sum(pids);
   return { node, workerd, total: node + workerd, pids };
 }
 
 /** Samples RSS every `everyMs` until stopped; keeps the largest total seen. */
-export function rssSampler(everyMs = 500) {
+export function rssSampler(everyMs = 500, root?: number) {
   let peak: Rss | undefined;
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
-      const r = await measureRss();
+      const r = await measureRss(root);
       if (!peak || r.total > peak.total) peak = r;
       await new Promise((ok) => setTimeout(ok, everyMs));
     }
