@@ -4,13 +4,14 @@
  * a deadline. Transport failures are reported in Go's words, since kube-apiserver's message
  * quotes its HTTP client's error (`Post "https://...": <error>`).
  *
- * Used by the local runtime's webhook caller (local/webhook-caller.ts: `url` webhooks) and by the
- * node agent (`service` webhooks through the tunnel).
+ * Used by the local runtime's webhook caller (local/webhook-caller.ts: `url` webhooks, over
+ * kept-alive connections, agents.ts) and by the node agent (`service` webhooks through the tunnel).
  */
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { PeerCertificate } from 'node:tls';
 import { checkServerIdentity } from 'node:tls';
+import type { WebhookAgents } from './agents.ts';
 
 export interface HttpsCall {
   /** where to connect */
@@ -24,46 +25,67 @@ export interface HttpsCall {
   caPem?: string;
   body: string;
   timeoutMs: number;
+  /** kept-alive connections to reuse (none: one connection per call) */
+  agents?: WebhookAgents;
 }
 
 export type HttpsCallResult = { ok: true; status: number; body: string } | { ok: false; error: string };
+
+/**
+ * How a kept-alive connection the server closed while it was idle fails the next call on it.
+ * Go's transport retries a call that wrote nothing on such a connection; Node cannot tell that
+ * from a reset after the write, so any of these before an answer on a reused connection is
+ * retried once per connection (as Node's documentation advises), within the same deadline.
+ */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 export function httpsCall(c: HttpsCall): Promise<HttpsCallResult> {
   const name = c.serverName ?? c.host;
   return new Promise((resolve) => {
     let settled = false;
+    let req: ReturnType<typeof https.request> | undefined;
     const done = (r: HttpsCallResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(r);
     };
-    const req = https.request(
-      {
-        host: c.host,
-        port: c.port,
-        path: c.path,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json, */*', 'Content-Length': Buffer.byteLength(c.body) },
-        ...(c.caPem ? { ca: c.caPem } : {}),
-        // SNI only for names; the certificate check uses `name` either way
-        servername: isIP(name) ? undefined : name,
-        checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(name, cert),
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => done({ ok: true, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (e) => done({ ok: false, error: goError(e, c, name) }));
-      },
-    );
+    const attempt = () => {
+      let answered = false;
+      const r = https.request(
+        {
+          host: c.host,
+          port: c.port,
+          path: c.path,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, */*', 'Content-Length': Buffer.byteLength(c.body) },
+          ...(c.caPem ? { ca: c.caPem } : {}),
+          // SNI only for names; the certificate check uses `name` either way
+          servername: isIP(name) ? undefined : name,
+          checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(name, cert),
+          agent: c.agents ? c.agents.for(c.caPem) : false,
+        },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () => done({ ok: true, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', (e) => done({ ok: false, error: goError(e, c, name) }));
+        },
+      );
+      r.on('error', (e: Error & { code?: string }) => {
+        // a reused connection that fails before any answer: again on another (a fresh one at worst)
+        if (!settled && !answered && r.reusedSocket && STALE_CONNECTION.has(e.code ?? '')) return attempt();
+        done({ ok: false, error: goError(e, c, name) });
+      });
+      r.end(c.body);
+      req = r;
+    };
     const timer = setTimeout(() => {
       done({ ok: false, error: 'context deadline exceeded' });
-      req.destroy();
+      req?.destroy();
     }, c.timeoutMs);
-    req.on('error', (e) => done({ ok: false, error: goError(e, c, name) }));
-    req.end(c.body);
+    attempt();
   });
 }
 
@@ -97,6 +119,7 @@ export function goError(e: Error & { code?: string; cert?: PeerCertificate; reas
       const sans = (e.cert?.subjectaltname ?? '').split(', ');
       const names = sans.filter((s) => s.startsWith(prefix)).map((s) => s.slice(prefix.length));
       if (!names.length && isIP(name)) return `tls: failed to verify certificate: x509: cannot validate certificate for ${name} because it doesn't contain any IP SANs`;
+      if (!names.length) return `tls: failed to verify certificate: x509: certificate is not valid for any names, but wanted to match ${name}`;
       return `tls: failed to verify certificate: x509: certificate is valid for ${names.join(', ')}, not ${name}`;
     }
   }

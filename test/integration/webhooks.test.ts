@@ -30,6 +30,8 @@ let port = 0;
 let caBundle = '';
 let server: https.Server;
 let pkiDir = '';
+/** TLS connections the server accepted */
+let connections = 0;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -77,6 +79,7 @@ before(async () => {
       res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, ...answer } }));
     });
   });
+  server.on('secureConnection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
@@ -243,6 +246,17 @@ test('reinvocationPolicy IfNeeded: an earlier webhook is called again after a la
   assert.equal(first[0].request.object.metadata.labels.second, undefined);
   assert.equal(first[1].request.object.metadata.labels.second, 'done');
   assert.equal(seen.get('/second')!.length - n2, 1, 'second (Never) is called once');
+  await un();
+});
+
+test('url webhooks: successive calls reuse one kept-alive connection, as kube-apiserver\'s client does', async () => {
+  const un = await register('validating', 'reused', [hook('reused.demo.example', '/allow', { objectSelector: { matchLabels: { t: 'reuse' } } })]);
+  const calls = () => (seen.get('/allow') ?? []).filter((r) => r.request.object?.metadata?.labels?.t === 'reuse').length;
+  const before = connections;
+  for (let i = 0; i < 4; i++) assert.equal((await createPod(pod(`reuse-${i}`, { t: 'reuse' }))).status, 201);
+  assert.equal(calls(), 4);
+  // at most the first call opens one (an earlier test's may still be open)
+  assert.ok(connections - before <= 1, `${connections - before} connections for 4 calls`);
   await un();
 });
 

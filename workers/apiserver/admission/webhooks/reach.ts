@@ -17,7 +17,7 @@ import type { EndpointSlice } from '../../../../lib/api/discovery.ts';
 import type { Service } from '../../../../lib/api/core/service.ts';
 import type { KubeObject } from '../../../../lib/api/meta.ts';
 import type { Storage } from '../../storage/types.ts';
-import { CA_BUNDLE_HEADER, ERROR_HEADER, TIMEOUT_HEADER } from './caller-protocol.ts';
+import { CA_BUNDLE_HEADER, ERROR_HEADER, TIMEOUT_HEADER, URL_HEADER } from './caller-protocol.ts';
 import type { WebhookBindings } from './types.ts';
 
 export interface WebhookAnswer {
@@ -57,6 +57,7 @@ async function byUrl(env: WebhookBindings, hook: Webhook, url: string, body: str
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, */*' };
   const caller = env.WEBHOOK_CALLER;
   if (caller) {
+    headers[URL_HEADER] = url;
     if (hook.clientConfig.caBundle) headers[CA_BUNDLE_HEADER] = hook.clientConfig.caBundle;
     headers[TIMEOUT_HEADER] = String(timeoutMs);
   }
