@@ -86,3 +86,25 @@ test('with the CA known, a new cluster has kube-root-ca.crt in every namespace a
   for (const ns of SYSTEM_NAMESPACES) assert.equal(((await carol.get(`/registry/configmaps/${ns}/kube-root-ca.crt`)) as { data?: Record<string, string> } | undefined)?.data?.['ca.crt'], withCA.CLUSTER_CA);
   assert.deepEqual([sent, batches], [[], []]);
 });
+
+test('new clusters are copies of one template: the same objects, each with its own uids and times', async () => {
+  const [dave, erin] = [scopedStorage(storage, 'dave'), scopedStorage(storage, 'erin')];
+  await bootstrapNewCluster(env, dave, 'dave', ignore);
+  await new Promise((ok) => setTimeout(ok, 1_100)); // creationTimestamp has a second's precision
+  await bootstrapNewCluster(env, erin, 'erin', ignore);
+  const all = async (s: Storage) => (await s.list('/registry/')).items;
+  const [ds, es] = [await all(dave), await all(erin)];
+  assert.equal(ds.length, systemObjects(env).length);
+  const uids = new Set([...ds, ...es].map((o) => o.metadata.uid));
+  assert.equal(uids.size, ds.length * 2, 'no uid shared between objects or clusters');
+  const timeless = (o: (typeof ds)[number]) => {
+    const { uid: _u, creationTimestamp: _c, resourceVersion: _r, managedFields, ...meta } = o.metadata;
+    return { ...o, metadata: { ...meta, managedFields: managedFields?.map(({ time: _t, ...f }) => f) } };
+  };
+  assert.deepEqual(es.map(timeless), ds.map(timeless));
+  const stamp = (o: (typeof ds)[number]) => [o.metadata.creationTimestamp, ...(o.metadata.managedFields ?? []).map((f) => f.time)];
+  for (const [d, e] of ds.map((o, i) => [o, es[i]])) {
+    assert.equal(new Set(stamp(d)).size, 1, `${d.metadata.name}: made at one moment`);
+    assert.ok(stamp(e)[0]! > stamp(d)[0]!, `${e.metadata.name} made after dave's`);
+  }
+});

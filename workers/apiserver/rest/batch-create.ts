@@ -31,34 +31,50 @@ export interface NewObject {
 /** Thrown when admission would write as part of a batch; the caller creates the objects one by one. */
 export class NotBatchable extends Error {}
 
+/** An object of a batch as the create path built it, ready to be stored. */
+export interface BuiltObject {
+  desc: KindDescriptor;
+  key: string;
+  /** as the API shows it (not yet converted to its stored shape) */
+  object: KubeObject;
+}
+
 /** Creates every object or none; returns them as stored (resourceVersions consecutive), in order. */
 export async function createObjects(ctx: StoreContext, items: NewObject[]): Promise<KubeObject[]> {
-  const pending = new Map<string, KubeObject>(); // key → object in its stored shape
+  const built = await buildObjects(ctx, items);
+  return ctx.dryRun ? built.map((b) => b.object) : storeObjects(ctx, built);
+}
+
+/** The first half of createObjects: every object admitted and validated, nothing written. */
+export async function buildObjects(ctx: StoreContext, items: NewObject[]): Promise<BuiltObject[]> {
+  const pending = new Map<string, KubeObject>(); // key → object in its stored shape, for admission's reads
   const view: StoreContext = { ...ctx, storage: overlay(ctx.storage, pending) };
-  const built: { item: NewObject; key: string; obj: KubeObject }[] = [];
+  const built: BuiltObject[] = [];
   for (const item of items) {
     const obj = await admittedForCreate(view, item.desc, item.namespace, item.object);
     if (!obj.metadata.name) throw badRequest('a batch of creates cannot generate names');
     await validatedForCreate(view, item.desc, obj);
     const key = storageKey(item.desc, item.namespace, obj.metadata.name);
     if (pending.has(key)) throw alreadyExists({ group: item.desc.group, resource: item.desc.resource }, obj.metadata.name);
-    pending.set(key, item.desc.storedAs ? item.desc.storedAs.toStorage(obj) : obj);
-    built.push({ item, key, obj });
+    pending.set(key, stored(item.desc, obj));
+    built.push({ desc: item.desc, key, object: obj });
   }
-  if (ctx.dryRun) return built.map((b) => b.obj);
+  return built;
+}
 
-  const res = await ctx.storage.createMany(built.map((b) => ({ key: b.key, object: pending.get(b.key)! })));
+/** The second half: all of `built` in one transaction, or none (409 naming the object found). */
+export async function storeObjects(ctx: StoreContext, built: BuiltObject[]): Promise<KubeObject[]> {
+  const res = await ctx.storage.createMany(built.map((b) => ({ key: b.key, object: stored(b.desc, b.object) })));
   if (!res.ok) {
     const clash = built.find((b) => b.key === res.key) ?? built[0];
-    throw alreadyExists({ group: clash.item.desc.group, resource: clash.item.desc.resource }, res.key === undefined ? `(one of ${built.length})` : clash.obj.metadata.name!);
+    throw alreadyExists({ group: clash.desc.group, resource: clash.desc.resource }, res.key === undefined ? `(one of ${built.length})` : clash.object.metadata.name!);
   }
-  const stored = res.objects.map((o, i) => {
-    const conv = built[i].item.desc.storedAs;
-    return conv ? conv.fromStorage(o) : o;
-  });
-  stored.forEach((o, i) => ctx.afterCommit(built[i].item.desc, 'ADDED', o));
-  return stored;
+  const objects = res.objects.map((o, i) => built[i].desc.storedAs?.fromStorage(o) ?? o);
+  objects.forEach((o, i) => ctx.afterCommit(built[i].desc, 'ADDED', o));
+  return objects;
 }
+
+const stored = (desc: KindDescriptor, obj: KubeObject) => (desc.storedAs ? desc.storedAs.toStorage(obj) : obj);
 
 /**
  * `base` with the batch's objects on top, for admission's reads. Reads of `base` are made once
