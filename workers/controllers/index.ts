@@ -56,6 +56,8 @@ export function controllersOf(cluster: string): Controller[] {
 }
 
 export default {
+  // no HTTP API here; a request just runs the isolate (the local runtime's idle collector needs that)
+  fetch: async () => new Response('the controllers serve no HTTP API\n', { status: 404 }),
   async queue(batch, env) {
     const messages = batch.messages.map((m) => m.body);
     await Promise.all([runMessages(env, controllersOf, messages), observeClusters(env, messages)]);

@@ -27,6 +27,12 @@ export interface ControllerContext {
   requeue(key: string, seconds: number): Promise<void>;
   settings: Settings;
   now(): Date;
+  /**
+   * Work the reconcile started and need not wait for (the scheduler's bindings): the batch still
+   * waits for it, but the key may be reconciled again meanwhile. Absent (tests, cron resync):
+   * the reconcile waits for it itself.
+   */
+  defer?(work: Promise<unknown>): void;
 }
 
 export interface Settings {

@@ -159,3 +159,99 @@ test('a resync request runs every key of each controller in that cluster', async
   await runMessages(env, [resyncing], [{ type: 'RESYNC', cluster: 'a' }, { type: 'RESYNC', cluster: 'a' }]);
   assert.deepEqual(resyncing.reconciled, ['all-of-a']);
 });
+
+/** An API whose creates answer with the object at a new revision; it records requests. */
+function writingEnv() {
+  const requests: string[] = [];
+  let rev = 100;
+  const env = {
+    TOKEN_SIGNING_KEY: 'a-test-signing-key-of-some-length',
+    API: {
+      async fetch(input: string, init?: RequestInit) {
+        const url = new URL(input);
+        requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search ? decodeURIComponent(url.search) : ''}`);
+        if (init?.method === 'POST') {
+          const body = JSON.parse(String(init.body));
+          return Response.json({ ...body, metadata: { ...body.metadata, namespace: 'ns', resourceVersion: String(++rev) } }, { status: 201 });
+        }
+        const pinned = url.searchParams.get('fieldSelector')?.replace('metadata.name=', '');
+        return Response.json({ kind: 'List', metadata: { resourceVersion: String(rev) }, items: pinned ? [{ metadata: { name: pinned, namespace: 'ns', resourceVersion: '1' } }] : [] });
+      },
+    },
+    CHANGES: { send: async () => undefined },
+  } as unknown as Env;
+  return { env, requests };
+}
+
+test("a controller's own write is handled in the same batch, by the controllers it concerns, reading its answer and afresh; its queue copy is then skipped", async () => {
+  const { env, requests } = writingEnv();
+  const cluster = 'own-writes-runner-test';
+  const podLists = () => requests.filter((r) => r === `GET /clusters/${cluster}/api/v1/namespaces/ns/pods`).length;
+  const creator = controller('creator', {
+    keysFor: async (c, ctx) => {
+      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' }); // the batch's shared read
+      return c.resource === 'deployments' ? [`ns/${c.name}`] : [];
+    },
+    reconcile: async (key, ctx) => void (await ctx.api.create(RESOURCES.replicasets, 'ns', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: `${key.slice(3)}-rs` } })),
+  });
+  const seen: string[] = [];
+  const follower = controller('follower', {
+    keysFor: async (c, ctx) => {
+      if (c.resource !== 'replicasets') return [];
+      seen.push(`keysFor read rv ${(await ctx.shared.get(RESOURCES.replicasets, c.namespace, c.name))?.metadata.resourceVersion}`);
+      return [`ns/${c.name}`];
+    },
+    reconcile: async (key, ctx) => {
+      follower.reconciled.push(key);
+      seen.push(`reconcile read rv ${(await ctx.shared.get(RESOURCES.replicasets, 'ns', key.slice(3)))?.metadata.resourceVersion}`);
+      const before = podLists();
+      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' });
+      seen.push(`reconcile listed ${podLists() > before ? 'afresh' : 'from the batch'}`);
+    },
+  });
+  await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
+  assert.deepEqual(follower.reconciled, ['ns/d-rs'], 'in the same batch');
+  assert.deepEqual(seen, ['keysFor read rv 101', 'reconcile read rv 101', 'reconcile listed afresh'], "the write's answer, and fresh reads for the rest");
+  assert.ok(!requests.some((r) => r.includes('fieldSelector=metadata.name=d-rs')), 'the written object is not read back');
+
+  const copy: ChangeMessage = { cluster, rev: 101, group: 'apps', resource: 'replicasets', namespace: 'ns', name: 'd-rs', type: 'ADDED', ownersChanged: false };
+  await runMessages(env, [creator, follower], [copy]);
+  assert.deepEqual(follower.reconciled, ['ns/d-rs'], "the queue's copy is not handled again");
+  await runMessages(env, [creator, follower], [copy]);
+  assert.deepEqual(follower.reconciled, ['ns/d-rs', 'ns/d-rs'], 'a second copy (a redelivery) is');
+});
+
+test('the batch waits for the work a reconcile deferred, though the key is done with', async () => {
+  const { env } = fakeEnv();
+  const done: string[] = [];
+  const deferring = controller('d', {
+    reconcile: async (key, ctx) => {
+      ctx.defer!(new Promise((r) => setTimeout(r, 20)).then(() => done.push(`deferred ${key}`)));
+      done.push(`reconciled ${key}`);
+    },
+  });
+  await runMessages(env, [deferring], [change('p')]);
+  assert.deepEqual(done, ['reconciled ns/p', 'deferred ns/p']);
+});
+
+test("a burst of own writes gathers into a few waves that share their reads; each write's keys are reconciled", async () => {
+  const { env, requests } = writingEnv();
+  const creator = controller('creator', {
+    keysFor: (c) => (c.resource === 'deployments' ? [`ns/${c.name}`] : []),
+    reconcile: async (_key, ctx) => {
+      for (let i = 0; i < 20; i++) await ctx.api.create(RESOURCES.pods, 'ns', { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` } });
+    },
+  });
+  const follower = controller('follower', {
+    keysFor: async (c, ctx) => {
+      if (c.resource !== 'pods') return [];
+      await ctx.shared.list(RESOURCES.services, { namespace: 'ns' });
+      await new Promise((r) => setTimeout(r, 20)); // a slow keysFor: the writes meanwhile wait for the next wave
+      return [`ns/${c.name}`];
+    },
+  });
+  await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster: 'burst-test', group: 'apps', type: 'ADDED' }]);
+  assert.equal(follower.reconciled.length, 20);
+  const lists = requests.filter((r) => r.endsWith('/namespaces/ns/services')).length;
+  assert.ok(lists <= 4, `${lists} lists of the services for 20 writes`);
+});

@@ -6,7 +6,8 @@
  * - splits the batch by cluster: each cluster's messages are run by that cluster's controllers,
  *   through that cluster's API path, with reads shared within the cluster only, side by side
  *   with the other clusters';
- * - dedupes: a key is reconciled once per batch however many messages name it;
+ * - dedupes: a key is reconciled once per batch however many messages name it, and again only
+ *   when a controller's own write during the batch leads to it (BatchRun below);
  * - retries a reconcile that lost a write race (409) a few times with a fresh read (reads of its
  *   own, not the batch's shared ones), and once one whose write found its object gone (404), as
  *   happens when the batch's read predates a deletion;
@@ -14,8 +15,8 @@
  *   catch it anyway).
  *
  * Within a batch, controllers run side by side; each maps the messages to keys concurrently and
- * reconciles up to `workers` distinct keys at once (never one key twice at once). Reads of the
- * changed objects are shared by all controllers (shared-reads.ts). The batch is done, and
+ * reconciles up to `workers` distinct keys at once (never one key twice at once: key-queue.ts).
+ * Reads of the changed objects are shared by all controllers (shared-reads.ts). The batch is done, and
  * acknowledged, once every reconcile and every event it recorded is written: the local queue
  * delivers the next batch only then, so the time a batch takes is the latency every change
  * queued behind it waits.
@@ -30,21 +31,30 @@ import { correlatorFor, eventRecorder } from './events.ts';
 import { eachLimited } from './limit.ts';
 import { resyncDue } from './resync.ts';
 import { SharedReads } from './shared-reads.ts';
+import { KeyQueue, type Seeds } from './key-queue.ts';
+import { resourcePath } from '../../../lib/client/resources.ts';
+import { alreadyHandled, markHandled, reportingWrites, type OwnWrite } from './own-writes.ts';
+import { Work } from './work.ts';
 
 const CONFLICT_RETRIES = 5;
 const FAILURE_REQUEUE_SECONDS = 5;
 /** keysFor calls in flight at once per controller (most read one object) */
 const KEYS_AT_ONCE = 16;
 const DEFAULT_WORKERS = 5;
+/** own writes handled within one batch of one cluster at most (a runaway loop then goes through the queue) */
+const MAX_OWN_CHANGES = 2_000;
+/** waves of own writes sought at once (BatchRun.startWave) */
+const WAVES_AT_ONCE = 2;
 
 export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads()): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void): ControllerContext {
   const reads = informerReads(env, cluster);
-  const api = controllerClient(env, c, cluster, reads);
+  const client = controllerClient(env, c, cluster, reads);
+  const api = onWrite ? reportingWrites(client, cluster, onWrite) : client;
   const now = () => new Date();
   return {
     cluster,
@@ -78,6 +88,8 @@ export type ControllersOf = Controller[] | ((cluster: string) => Controller[]);
 export async function runMessages(env: Env, controllers: ControllersOf, messages: QueueMessage[]): Promise<void> {
   const byCluster = new Map<string, QueueMessage[]>();
   for (const m of messages) {
+    // the queue's copy of a controller's own write, handled when it was answered (own-writes.ts)
+    if (m.type !== 'REQUEUE' && m.type !== 'RESYNC' && alreadyHandled(m as ChangeMessage)) continue;
     const cluster = m.cluster || ROOT_CLUSTER;
     let ms = byCluster.get(cluster);
     if (!ms) byCluster.set(cluster, (ms = []));
@@ -89,22 +101,124 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
   if (failed) throw failed.reason;
 }
 
+/**
+ * One cluster's part of a batch: each controller's keys go to its queue (key-queue.ts) as soon as
+ * its keysFor found them, and the controllers' own creates and updates are handled as they are
+ * answered (own-writes.ts): their keys are sought at once, in waves (the writes answered while a
+ * wave is being sought make the next one, with reads shared among them), and reconciled with
+ * fresh reads. So a chain of controllers (Deployment → ReplicaSet → pods → scheduler) runs within
+ * one batch instead of one batch per link. Done when no reconcile and no wave is left, then the
+ * events recorded are written.
+ */
+class BatchRun {
+  private readonly work = new Work();
+  private readonly queues = new Map<Controller, KeyQueue>();
+  private readonly contexts: ControllerContext[] = [];
+  private readonly next: OwnWrite[] = [];
+  private ownChanges = 0;
+  private waves = 0;
+
+  constructor(
+    private readonly env: Env,
+    private readonly controllers: Controller[],
+    private readonly cluster: string,
+  ) {}
+
+  async run(messages: QueueMessage[]): Promise<void> {
+    const shared = new SharedReads(messages.filter((m): m is ChangeMessage => m.type !== 'REQUEUE' && m.type !== 'RESYNC'), this.cluster);
+    const results = await Promise.allSettled(
+      this.controllers.map((c) =>
+        this.work.track(async () => {
+          const ctx = this.context(c, shared);
+          this.queueOf(c, ctx).addAll(await keysOf(c, ctx, messages), { fresh: false });
+        }),
+      ),
+    );
+    await this.work.idle();
+    await Promise.all(this.contexts.map((ctx) => ctx.events.flush()));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private context(c: Controller, shared: SharedReads): ControllerContext {
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w));
+    ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
+    this.contexts.push(ctx);
+    return ctx;
+  }
+
+  /** `c`'s queue; its reconciles of the batch's keys read with `batchCtx`, the others afresh. */
+  private queueOf(c: Controller, batchCtx?: ControllerContext): KeyQueue {
+    let q = this.queues.get(c);
+    if (!q) {
+      const ctx = batchCtx ?? this.context(c, new SharedReads());
+      q = new KeyQueue(c.workers ?? DEFAULT_WORKERS, this.work, (key, { fresh, seeds }) => {
+        if (!fresh) return reconcileOne(c, ctx, key);
+        const reads = new SharedReads();
+        for (const { res, object } of seeds?.values() ?? []) reads.remember(res, object);
+        return reconcileOne(c, this.context(c, reads), key);
+      });
+      this.queues.set(c, q);
+    }
+    return q;
+  }
+
+  private written(w: OwnWrite): void {
+    if (this.ownChanges >= MAX_OWN_CHANGES) return; // past it, the queue's copies carry them
+    this.ownChanges++;
+    this.next.push(w);
+    this.startWave();
+  }
+
+  /**
+   * At most WAVES_AT_ONCE waves are sought at once: a lone write is looked at as soon as it is
+   * answered, and the writes of a burst (a ReplicaSet's hundred pods) gather into a few waves
+   * that share their reads, as a batch's messages do.
+   */
+  private startWave(): void {
+    if (this.waves >= WAVES_AT_ONCE || !this.next.length) return;
+    this.waves++;
+    // counted from now on (the write's reconcile is still under way, so the batch cannot end
+    // first), and the next wave starts within this one's tracked work
+    void this.work.track(async () => {
+      try {
+        await this.wave();
+      } finally {
+        this.waves--;
+        this.startWave();
+      }
+    });
+  }
+
+  private async wave(): Promise<void> {
+    await Promise.resolve(); // writes answered at the same moment join this wave
+    const writes = this.next.splice(0);
+    if (!writes.length) return;
+    const changes = writes.map((w) => w.change);
+    const shared = new SharedReads(changes, this.cluster);
+    const seeds: Seeds = new Map();
+    for (const w of writes) {
+      shared.remember(w.res, w.object);
+      const path = resourcePath(w.res, w.object.metadata.namespace, w.object.metadata.name);
+      if ((seeds.get(path)?.rev ?? -1) < w.change.rev) seeds.set(path, { rev: w.change.rev, object: w.object, res: w.res });
+    }
+    const results = await Promise.allSettled(
+      this.controllers.map(async (c) => {
+        const ctx = this.context(c, shared);
+        this.queueOf(c).addAll(await keysOf(c, ctx, changes), { fresh: true, seeds });
+      }),
+    );
+    // a change whose keys were not all found is left to the queue's copy
+    if (results.every((r) => r.status === 'fulfilled')) changes.forEach(markHandled);
+    else console.error(`controllers: own write: ${((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as Error).message}`);
+  }
+}
+
 async function runCluster(env: Env, controllers: Controller[], cluster: string, messages: QueueMessage[]): Promise<void> {
-  const shared = new SharedReads();
-  const trace = (env as any).TRACE_CONTROLLERS ? ([] as string[]) : undefined; // TEMP-TRACE
+  const trace = (env as any).TRACE_CONTROLLERS; // TEMP-TRACE
   const T0 = Date.now(); // TEMP-TRACE
-  await Promise.all(
-    controllers.map(async (c) => {
-      const ctx = contextFor(env, c, cluster, shared);
-      const t0 = Date.now(); // TEMP-TRACE
-      const keys = await keysOf(c, ctx, messages);
-      const t1 = Date.now(); // TEMP-TRACE
-      await reconcileAll(c, ctx, keys);
-      const t2 = Date.now(); // TEMP-TRACE
-      if (trace && (keys.length || t2 - t0 > 2)) trace.push(`${c.name} keysFor ${t1 - t0}ms reconcile ${keys.length} keys ${t2 - t1}ms (done +${t2 - T0})`); // TEMP-TRACE
-    }),
-  );
-  if (trace) console.error(`[trace] ${T0 % 100000} batch ${messages.length} msgs [${messages.map((m) => (m.type === 'REQUEUE' ? 'RQ:' + m.controller : (m as any).resource + ':' + (m as any).name + ':' + m.type)).join(' ')}] ${Date.now() - T0}ms\n  ${trace.join('\n  ')}`); // TEMP-TRACE
+  await new BatchRun(env, controllers, cluster).run(messages);
+  if (trace) console.error(`[trace] ${T0 % 100000} batch ${messages.length} msgs [${messages.map((m) => (m.type === 'REQUEUE' ? 'RQ:' + m.controller : (m as any).resource + ':' + (m as any).name + ':' + m.type)).join(' ')}] ${Date.now() - T0}ms`); // TEMP-TRACE
 }
 
 /** Reconciles `keys` (distinct), `c.workers` at a time, then waits for the events they recorded. */

@@ -50,3 +50,47 @@ test('another batch reads again', async () => {
   await new SharedReads().through(api).get(RESOURCES.pods, 'ns', 'p');
   assert.equal(calls.length, 2);
 });
+
+const podChanges = (namespace: string, n: number, type = 'MODIFIED') => Array.from({ length: n }, () => ({ group: '', resource: 'pods', namespace, type }));
+
+/** An API whose namespace `ns` holds `size` pods named p0, p1, ... */
+function namespaceOf(size: number) {
+  const calls: string[] = [];
+  const items = Array.from({ length: size }, (_, i) => ({ metadata: { name: `p${i}`, namespace: 'ns' } }));
+  const api = {
+    async get(_res: unknown, ns: string, name: string) {
+      calls.push(`get ${ns}/${name}`);
+      return items.find((p) => p.metadata.name === name);
+    },
+    async list(_res: unknown, opts: { namespace?: string } = {}) {
+      calls.push(`list ${opts.namespace}`);
+      return { items, resourceVersion: '1' };
+    },
+  };
+  return { api: api as unknown as ApiClient, calls };
+}
+
+test("a batch changing many pods of a namespace reads them with one list of it; a gone pod reads as gone", async () => {
+  const { api, calls } = namespaceOf(40);
+  const reads = new SharedReads(podChanges('ns', 20), 'many-changes-cluster').through(api);
+  const got = await Promise.all(['p1', 'p2', 'p39', 'gone'].map((n) => reads.get(RESOURCES.pods, 'ns', n)));
+  assert.deepEqual(got.map((p) => p?.metadata.name), ['p1', 'p2', 'p39', undefined]);
+  await reads.list(RESOURCES.pods, { namespace: 'ns' });
+  assert.deepEqual(calls, ['list ns'], 'one list, shared with the reconciles that list the namespace');
+  assert.deepEqual(await new SharedReads(podChanges('ns', 20), 'many-changes-cluster').through(api).get(RESOURCES.replicasets, 'ns', 'p1').then(() => calls.at(-1)), 'get ns/p1', 'other kinds are read one by one');
+});
+
+test('few changes, deletions, or changes few against the size of the namespace are read one by one', async () => {
+  const few = namespaceOf(40);
+  await new SharedReads(podChanges('ns', 3), 'few-cluster').through(few.api).get(RESOURCES.pods, 'ns', 'p1');
+  assert.deepEqual(few.calls, ['get ns/p1']);
+  const deleted = namespaceOf(40);
+  await new SharedReads(podChanges('ns', 30, 'DELETED'), 'deleted-cluster').through(deleted.api).get(RESOURCES.pods, 'ns', 'p1');
+  assert.deepEqual(deleted.calls, ['get ns/p1']);
+  // a namespace seen to hold 5 000 pods: 20 changes are not worth a list of it
+  const big = namespaceOf(5_000);
+  await new SharedReads(podChanges('ns', 20), 'big-cluster').through(big.api).get(RESOURCES.pods, 'ns', 'p1');
+  await new SharedReads(podChanges('ns', 20), 'big-cluster').through(big.api).get(RESOURCES.pods, 'ns', 'p1');
+  await new SharedReads(podChanges('ns', 100), 'big-cluster').through(big.api).get(RESOURCES.pods, 'ns', 'p1');
+  assert.deepEqual(big.calls, ['list ns', 'get ns/p1', 'list ns']);
+});

@@ -23,8 +23,51 @@ export interface Reads {
   list<T extends KubeObject>(res: Resource, opts?: ListOptions): Promise<List<T>>;
 }
 
+/**
+ * A batch changing many objects of one kind in one namespace (a thousand pods being created and
+ * bound) reads them with one list of the namespace instead of one get each: past GETS_PER_LIST
+ * changes, and past one per LIST_ITEMS_PER_CHANGE items of the namespace's last list seen here,
+ * so a few changes in a namespace of thousands are still read one by one.
+ */
+const GETS_PER_LIST = 16;
+const LIST_ITEMS_PER_CHANGE = 50;
+/** per isolate, by cluster, resource and namespace: how many items the last list had; bounded */
+const listSizes = new Map<string, number>();
+const MAX_SIZES = 10_000;
+
+export const listWorthIt = (scope: string, changes: number) => changes >= Math.max(GETS_PER_LIST, (listSizes.get(scope) ?? 0) / LIST_ITEMS_PER_CHANGE);
+
+function noteListSize(scope: string, size: number): void {
+  if (listSizes.size >= MAX_SIZES && !listSizes.has(scope)) listSizes.delete(listSizes.keys().next().value!);
+  listSizes.set(scope, size);
+}
+
+/** What a batch's gets of a kind in a namespace are scoped by (with the cluster). */
+export const scopeOf = (cluster: string, group: string, resource: string, namespace: string | undefined) => `${cluster}|${group}/${resource}/${namespace ?? ''}`;
+
+const listKey = (res: Resource, opts: ListOptions) => `${resourcePath(res, opts.namespace)}?l=${opts.labelSelector ?? ''}&f=${opts.fieldSelector ?? ''}`;
+
 export class SharedReads {
   private readonly cache = new Map<string, Promise<unknown>>();
+  /** the kinds and namespaces (scopeOf without the cluster) whose gets are served by one list */
+  private readonly listed = new Set<string>();
+
+  /**
+   * `cluster`'s changes of the batch: the kinds and namespaces with enough of them are read with
+   * one list (made at the first get, after the batch arrived: as new as its changes).
+   */
+  constructor(
+    changes: { group: string; resource: string; namespace?: string; type: string }[] = [],
+    private readonly cluster = '',
+  ) {
+    const counts = new Map<string, number>();
+    for (const c of changes) {
+      if (c.type === 'DELETED' || !c.namespace) continue;
+      const scope = scopeOf(cluster, c.group, c.resource, c.namespace);
+      counts.set(scope, (counts.get(scope) ?? 0) + 1);
+    }
+    for (const [scope, n] of counts) if (listWorthIt(scope, n)) this.listed.add(scope.slice(cluster.length + 1));
+  }
 
   private once<T>(key: string, read: () => Promise<T>): Promise<T> {
     let hit = this.cache.get(key) as Promise<T> | undefined;
@@ -35,13 +78,26 @@ export class SharedReads {
     return hit;
   }
 
+  /** Takes `object` as the read of itself (a write's answer: as new as its change). */
+  remember(res: Resource, object: KubeObject): void {
+    this.cache.set(resourcePath(res, object.metadata.namespace, object.metadata.name), Promise.resolve(object));
+  }
+
   /** The shared reads, made (when first) with `api`. */
   through(api: Reads): Reads {
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
-        this.once(resourcePath(res, namespace, name), () => api.get<T>(res, namespace, name)),
-      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) =>
-        this.once(`${resourcePath(res, opts.namespace)}?l=${opts.labelSelector ?? ''}&f=${opts.fieldSelector ?? ''}`, () => api.list<T>(res, opts)),
+        this.once(resourcePath(res, namespace, name), async () => {
+          const scope = scopeOf('', res.group, res.resource, namespace).slice(1);
+          if (!this.listed.has(scope)) return api.get<T>(res, namespace, name);
+          const list = await this.once(listKey(res, { namespace }), async () => {
+            const l = await api.list<T>(res, { namespace });
+            noteListSize(`${this.cluster}|${scope}`, l.items.length);
+            return l;
+          });
+          return (list as { items: T[] }).items.find((o) => o.metadata.name === name);
+        }),
+      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) => this.once(listKey(res, opts), () => api.list<T>(res, opts)),
     };
   }
 }

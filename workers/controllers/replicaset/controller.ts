@@ -60,7 +60,8 @@ export const replicaSetController: Controller = {
     const now = ctx.now();
     const selector = fromLabelSelector(rs.spec?.selector);
     // shared with the other ReplicaSets of the batch: this one's own creations are not in it, but
-    // it reconciles once per batch, and a retry after a conflict lists afresh (runner.ts)
+    // it reconciles once with the batch's reads; again (after its own writes) or after a conflict,
+    // it lists afresh (runner.ts)
     const all = (await ctx.shared.list<Pod>(RESOURCES.pods, { namespace })).items;
     const pods = await claim(ctx.api, RESOURCES.pods, rs, all.filter(isActive), (p) => matches(selector, p.metadata.labels));
 

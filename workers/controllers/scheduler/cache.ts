@@ -14,7 +14,7 @@ import type { Node } from '../../../lib/api/core/node.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { ControllerContext } from '../framework/controller.ts';
-import { snapshot, type Snapshot } from './snapshot.ts';
+import { addPod, podInfo, snapshot, type Snapshot } from './snapshot.ts';
 
 const MAX_AGE_MS = 10_000;
 const BOUND = 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed';
@@ -29,13 +29,19 @@ export class SnapshotCache {
     this.stale = true;
   }
 
-  async get(ctx: ControllerContext): Promise<Snapshot> {
+  /** `assumed`: the pods being bound (by uid, with their node), counted on their nodes until the lists show them bound. */
+  async get(ctx: ControllerContext, assumed: ReadonlyMap<string, { pod: Pod; node: string }> = new Map()): Promise<Snapshot> {
     const now = ctx.now().getTime();
     if (this.snap && !this.stale && now - this.listedAt <= MAX_AGE_MS) return this.snap;
     // cleared before listing: a change seen during the lists counts for the next cycle
     this.stale = false;
     const [nodes, bound] = await Promise.all([ctx.api.list<Node>(RESOURCES.nodes), ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: BOUND })]);
     this.snap = snapshot(nodes.items, bound.items);
+    const listed = new Set(bound.items.map((p) => p.metadata.uid));
+    for (const [uid, { pod, node }] of assumed) {
+      const n = this.snap.byName.get(node);
+      if (n && !listed.has(uid)) addPod(n, podInfo(pod));
+    }
     this.listedAt = now;
     return this.snap;
   }

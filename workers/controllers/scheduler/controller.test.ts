@@ -184,3 +184,34 @@ test('nodes and bound pods are listed again only after a node change, a pod dele
   await scheduler.reconcile('pending', ctx);
   assert.deepEqual(listed.splice(0), ['pods pending', 'nodes', 'pods bound']);
 });
+
+test('in a batch, a cycle ends once its bindings are started; the next one neither binds those pods again nor forgets what they take', async () => {
+  const ctx = fakeContext();
+  const deferred: Promise<unknown>[] = [];
+  ctx.defer = (work) => void deferred.push(work);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const post = ctx.api.post.bind(ctx.api);
+  ctx.api.post = (async (...args: Parameters<typeof post>) => {
+    await held;
+    return post(...args);
+  }) as typeof ctx.api.post;
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1', { cpu: '1' }));
+  ctx.put('pods', makePod('a', { cpu: '600m' }));
+
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(ctx.writes, [], 'the binding of a is under way');
+  assert.equal(deferred.length, 1);
+
+  // a node change makes the next cycle list the nodes and bound pods again: a is not among them yet
+  ctx.put('pods', makePod('b', { cpu: '600m' }));
+  await scheduler.keysFor(change('nodes', '', 'MODIFIED', 'n1'), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(ctx.writes, ['patch pods/status default/b'], 'a is not bound twice, and b does not fit beside it');
+
+  release();
+  await Promise.all(deferred);
+  assert.deepEqual(ctx.writes, ['patch pods/status default/b', 'bind default/a n1']);
+  assert.deepEqual(ctx.recorded.map((e) => `${e.reason} ${e.object}`), ['FailedScheduling default/b', 'Scheduled default/a']);
+});

@@ -13,7 +13,8 @@
  *
  * One cycle at a time per isolate: a reconcile arriving while a cycle runs only asks that cycle
  * to run once more when it ends, so concurrent batches neither double-bind nor count the same
- * free cpu twice. (Isolates elsewhere may still race; the loser's binding gets a 409 and is
+ * free cpu twice. A cycle ends once its bindings are started (in a batch, whose end waits for
+ * them: `ctx.defer`); the pods being bound are left out of the next cycles until they are. (Isolates elsewhere may still race; the loser's binding gets a 409 and is
  * skipped.)
  *
  * Not done: the pod's own inter-pod (anti-)affinity and topologySpreadConstraints (ignored: only
@@ -23,18 +24,20 @@
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Rechecks } from '../nodelifecycle/recheck.ts';
 import { SnapshotCache } from './cache.ts';
-import { isPending, scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
+import { isPending, newBinder, scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 
 const KEY = 'pending';
 const RETRY_SECONDS = 30;
+const FAILED_BINDING_RETRY_SECONDS = 5;
 
 /** A scheduler with its own memory (tests make fresh ones; the worker has one per isolate). */
 export function newScheduler(): Controller {
   const rechecks = new Rechecks();
   const reported: Reports = new Map();
   const cache = new SnapshotCache();
+  const binder = newBinder();
   let running = false;
   let again = false;
   /** whether the last cycle left pods it could not place (unknown, so true, before the first) */
@@ -42,12 +45,20 @@ export function newScheduler(): Controller {
 
   async function cycle(ctx: ControllerContext): Promise<void> {
     rechecks.fired(KEY, ctx.now().getTime());
-    const { unschedulable } = await scheduleCycle(ctx, cache, reported);
+    const { unschedulable, bindings } = await scheduleCycle(ctx, cache, reported, binder);
     waiting = unschedulable > 0;
     if (unschedulable) {
       const now = ctx.now().getTime();
       await rechecks.at(ctx, KEY, now + RETRY_SECONDS * 1000, now);
     }
+    if (!ctx.defer) return bindings;
+    // the next cycle need not wait for them; a failed binding is tried again shortly
+    ctx.defer(
+      bindings.catch(async (e) => {
+        console.error(`${SCHEDULER_NAME}: binding: ${(e as Error).message}`);
+        await ctx.requeue(KEY, FAILED_BINDING_RETRY_SECONDS).catch(() => undefined);
+      }),
+    );
   }
 
   return {

@@ -3,11 +3,16 @@
  * the nodes and bound pods (cache.ts: listed again only when something changed), every decision
  * made in memory (plan.ts), then the bindings and reports written concurrently. A pod that was
  * bound or deleted by someone else meanwhile (409/404) is skipped, and the cache listed again.
+ *
+ * As kube-scheduler's binding cycle, the bindings need not be done for the next cycle to start:
+ * the cycle returns them as a promise (`bindings`), and the pods being bound are placed already
+ * (assumed in the cache; `Binder.inFlight` keeps the next cycles from placing them again).
  */
 import type { Pod, PodCondition } from '../../../lib/api/core/pod.ts';
 import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { ControllerContext } from '../framework/controller.ts';
+import { gate } from '../framework/limit.ts';
 import type { SnapshotCache } from './cache.ts';
 import { plan, type Decision } from './plan.ts';
 import { noteVolumeConstraints } from '../volume/scheduling.ts';
@@ -90,33 +95,64 @@ async function eachLimited<T>(items: T[], limit: number, errors: unknown[], work
 }
 
 export interface CycleResult {
-  bound: number;
+  /** pods whose binding was started */
+  placed: number;
   unschedulable: number;
+  /** the bindings and their Scheduled events; rejects with the first failure other than 409/404 */
+  bindings: Promise<void>;
 }
+
+/** The bindings under way, across the cycles of one scheduler: their pods (by uid, with their node) and their gate. */
+export interface Binder {
+  inFlight: Map<string, { pod: Pod; node: string }>;
+  gate: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+export const newBinder = (): Binder => ({ inFlight: new Map(), gate: gate(CONCURRENCY) });
 
 type Placement = Extract<Decision, { node: string }>;
 type Failure = Exclude<Decision, Placement>;
 
-export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports): Promise<CycleResult> {
+export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports, binder = newBinder()): Promise<CycleResult> {
   const { items } = await ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: PENDING });
-  const pending = items.filter(schedulable);
+  // a pod being bound is placed already: assumed in the cache, not placed again
+  const pending = items.filter((p) => schedulable(p) && !binder.inFlight.has(p.metadata.uid!));
   const waiting = new Set(pending.map((p) => p.metadata.uid));
   for (const uid of reported.keys()) if (!waiting.has(uid)) reported.delete(uid);
-  if (!pending.length) return { bound: 0, unschedulable: 0 };
+  if (!pending.length) return { placed: 0, unschedulable: 0, bindings: Promise.resolve() };
 
   await noteVolumeConstraints(ctx, pending);
-  const decisions = plan(pending, await cache.get(ctx));
+  const decisions = plan(pending, await cache.get(ctx, binder.inFlight));
   const placements = decisions.filter((d): d is Placement => d.node !== undefined);
   const failures = decisions.filter((d): d is Failure => d.node === undefined);
+  const bindings = bindAll(ctx, cache, binder, placements);
+  const errors: unknown[] = [];
+  const now = ctx.now();
+  await eachLimited(failures, CONCURRENCY, errors, (d) => reportFailure(ctx, reported, d, now));
+  if (errors.length) {
+    await bindings.catch(() => undefined);
+    throw errors[0];
+  }
+  return { placed: placements.length, unschedulable: failures.length, bindings };
+}
+
+/** Binds the placements, at most CONCURRENCY at once for the whole scheduler, then records their Scheduled events. */
+async function bindAll(ctx: ControllerContext, cache: SnapshotCache, binder: Binder, placements: Placement[]): Promise<void> {
   const errors: unknown[] = [];
   const bound: Placement[] = [];
-  await eachLimited(placements, CONCURRENCY, errors, async (d) => (await bind(ctx, cache, d.pod, d.node)) && bound.push(d));
-  // events once every pod of the batch is bound: a large batch gets running sooner
+  for (const d of placements) binder.inFlight.set(d.pod.metadata.uid!, d);
+  await Promise.all(
+    placements.map((d) =>
+      binder
+        .gate(() => bind(ctx, cache, d.pod, d.node))
+        .then((ok) => ok && bound.push(d))
+        .catch((e) => errors.push(e))
+        .finally(() => binder.inFlight.delete(d.pod.metadata.uid!)),
+    ),
+  );
+  // events once every pod of the cycle is bound: a large cycle gets running sooner
   await eachLimited(bound, CONCURRENCY, errors, ({ pod, node }) =>
     ctx.events.normal(asPod(pod), 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`),
   );
-  const now = ctx.now();
-  await eachLimited(failures, CONCURRENCY, errors, (d) => reportFailure(ctx, reported, d, now));
   if (errors.length) throw errors[0];
-  return { bound: bound.length, unschedulable: failures.length };
 }

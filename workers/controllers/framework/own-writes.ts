@@ -1,0 +1,79 @@
+/**
+ * The controllers' own writes, seen as soon as they are answered, as kube-controller-manager's
+ * controllers see each other's writes through their shared informers without waiting for anyone:
+ * the ReplicaSet a Deployment's sync creates is looked at by the ReplicaSet controller while that
+ * sync is still writing the Deployment's status, in the same batch, instead of in the next batch
+ * once its change message has come through the queue (runner.ts).
+ *
+ * The change message of such a write still comes through the queue later; the runner then skips
+ * it, as this isolate has already handled it (`handled`, by cluster, object and revision: the
+ * log's revision is unique per write). A message whose local handling failed is not marked, so
+ * the queue's copy is handled as any other. Best effort and isolate-local: another isolate
+ * handles its copy again, which level-triggered controllers allow.
+ *
+ * Events are left to the queue (no controller waits on them, and the quota controller would
+ * list a namespace's quotas for each).
+ */
+import type { ChangeMessage } from '../../apiserver/env.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Resource } from '../../../lib/client/resources.ts';
+
+/** A write the controller made, and what it wrote (the API's answer). */
+export type OwnWrite = { change: ChangeMessage; object: KubeObject; res: Resource };
+
+const idOf = (m: Pick<ChangeMessage, 'cluster' | 'rev' | 'group' | 'resource' | 'namespace' | 'name'>) => `${m.cluster}|${m.group}/${m.resource}/${m.namespace ?? ''}/${m.name}@${m.rev}`;
+
+/** per isolate: the changes handled locally whose queue copy has not come yet; bounded */
+const handled = new Set<string>();
+const MAX_HANDLED = 20_000;
+
+export function markHandled(m: ChangeMessage): void {
+  if (handled.size >= MAX_HANDLED) handled.delete(handled.values().next().value!);
+  handled.add(idOf(m));
+}
+
+/** Whether `m` is the queue's copy of a change this isolate handled already (forgotten once asked). */
+export function alreadyHandled(m: ChangeMessage): boolean {
+  return handled.delete(idOf(m));
+}
+
+/**
+ * The change message of a write: a create, or an update that made a new revision (an update that
+ * changes nothing answers with the revision it was given). Patches, deletes and bindings are left
+ * to the queue: their answers do not say whether, or what, they changed.
+ */
+export function changeOf(cluster: string, res: Resource, object: KubeObject, sentRev?: string): ChangeMessage | undefined {
+  const { name, namespace, resourceVersion, ownerReferences, deletionTimestamp } = object.metadata ?? {};
+  const rev = Number(resourceVersion);
+  if (!name || !Number.isSafeInteger(rev) || rev <= 0 || res.resource === 'events') return undefined;
+  const created = sentRev === undefined;
+  if (!created && sentRev === resourceVersion) return undefined;
+  const change: ChangeMessage = { cluster, rev, group: res.group, resource: res.resource, name, type: created ? 'ADDED' : 'MODIFIED', deleting: !!deletionTimestamp };
+  if (namespace) change.namespace = namespace;
+  // as the apiserver says it (env.ts): an ADDED object's owners "changed" when it has any; an update's are unknown
+  if (created) change.ownersChanged = !!ownerReferences?.length;
+  return change;
+}
+
+/** `api`, whose creates and updates also tell `onWrite` what they wrote. */
+export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void): ApiClient {
+  const reporting = Object.create(api) as ApiClient;
+  reporting.create = async <T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> => {
+    const written = await api.create(res, namespace, obj);
+    const change = changeOf(cluster, res, written);
+    if (change) onWrite({ change, object: written, res });
+    return written;
+  };
+  reporting.update = async <T extends KubeObject>(res: Resource, obj: T, subresource?: string): Promise<T> => {
+    const written = await api.update(res, obj, subresource);
+    const change = changeOf(cluster, res, written, obj.metadata.resourceVersion ?? '');
+    if (change) {
+      // a status write leaves metadata, owners included, as they were
+      if (subresource === 'status') change.ownersChanged = false;
+      onWrite({ change, object: written, res });
+    }
+    return written;
+  };
+  return reporting;
+}
