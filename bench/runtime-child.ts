@@ -21,11 +21,17 @@ export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'ca
 }
 
 const ENTRY = fileURLToPath(new URL('./runtime-process.ts', import.meta.url));
+const RUNNER = fileURLToPath(new URL('../local/run-bundled.mjs', import.meta.url));
 
 export async function startRuntimeProcess(o: { apiserverSettings?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RuntimeProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-runtime-'));
   const args = [join(dir, 'data'), ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : [])];
-  const child = fork(ENTRY, args, { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // run as `npm start` runs the runtime (package.json): bundled, with the same V8 flag and glibc setting
+  const child = fork(RUNNER, [ENTRY, ...args], {
+    execArgv: ['--max-semi-space-size=4'],
+    env: { ...process.env, MALLOC_TRIM_THRESHOLD_: '131072' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -1,6 +1,6 @@
 /**
  * A local control plane in a process of its own, for the agents phase: started by
- * `runtime-child.ts` (`node --import tsx bench/runtime-process.ts <dataDir>`), it calls
+ * `runtime-child.ts` (`node local/run-bundled.mjs bench/runtime-process.ts <dataDir>`, as `npm start` runs), it calls
  * `startControlPlane` and sends `{ url, token, caPem }` back over IPC. The figures then count
  * exactly this process and the workerd it starts, not the benchmark's clients or another runtime.
  *

@@ -191,8 +191,9 @@ export interface HranaServerOptions {
   streamIdleMs?: number;
 }
 
-export async function startHranaServer(opts: HranaServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHranaServer(opts: HranaServerOptions): Promise<{ url: string; close(): Promise<void>; served(): number }> {
   const pool: Conn[] = [];
+  let served = 0; // pipelines answered: the workers' activity, for the idle collector
   const streams = new Map<string, Stream>();
   const open = new Set<Stream>();
 
@@ -244,6 +245,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<{ url:
     let body;
     try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { return send(res, 400, { message: 'the body is not JSON' }); }
     if (!Array.isArray(body?.requests)) return send(res, 400, { message: 'the body has no "requests"' });
+    served++;
     try { send(res, 200, pipeline(body)); } catch (err) { send(res, 400, errorOf(err)); }
   }
 
@@ -260,6 +262,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<{ url:
 
   return {
     url: `http://${host}:${port}`,
+    served: () => served,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

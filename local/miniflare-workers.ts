@@ -16,6 +16,10 @@ export function workerOptions(cfg: WranglerConfig, scriptPath: string, vars: Rec
     modulesRoot: dirname(scriptPath),
     compatibilityDate: cfg.compatibility_date,
     compatibilityFlags: cfg.compatibility_flags,
+    // neither is used by the workers, and each is an isolate of its own in workerd (~2 MB at rest):
+    // the Cache API (its Durable Object; a no-op stands in) and the CF-Connecting-IP stripper
+    cache: false,
+    stripCfConnectingIp: false,
     bindings: { ...cfg.vars, ...vars },
     durableObjects: Object.fromEntries(
       cfg.durable_objects.bindings.map((b) => [b.name, { className: b.class_name, useSQLite: sqlite.has(b.class_name) }]),

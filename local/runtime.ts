@@ -13,13 +13,13 @@
  *   build/        the worker bundles, rebuilt at every start
  */
 import { createClient } from '@libsql/client/web';
-import { Log, LogLevel, Miniflare } from 'miniflare';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../workers/apiserver/storage/migrate.ts';
+import { Log, LogLevel, Miniflare } from './miniflare.ts';
 import { ensureSecret } from './secrets.ts';
 import { bundleWorkers } from './build.ts';
 import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
@@ -33,6 +33,7 @@ import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
 import { collectGarbage } from './collect-garbage.ts';
+import { idleCollector } from './idle-gc.ts';
 import { readWranglerConfig } from './wrangler-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -52,7 +53,7 @@ export interface StartOptions {
   quiet?: boolean;
   /** a Kubernetes AuthenticationConfiguration file (JSON or YAML): OIDC issuers whose tokens are accepted */
   authenticationConfig?: string;
-  /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots); default $TIMONIER_INSPECTOR_PORT */
+  /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots); default $TIMONIER_INSPECTOR_PORT, else a free one (the idle collector uses it) */
   inspectorPort?: number;
 }
 
@@ -112,7 +113,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const authn = opts.authenticationConfig ? await readAuthenticationConfig(opts.authenticationConfig) : undefined;
     if (authn) vars.AUTHENTICATION_CONFIG = authn.text;
     const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
-    const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || undefined);
+    // 0: a free port, for the idle collector alone
+    const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || 0);
     const mf = new Miniflare({
       host,
       port: opts.port ?? 6443,
@@ -124,7 +126,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
-      ...(inspectorPort ? { inspectorPort } : {}),
+      inspectorPort,
       // the first worker answers on the port
       // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
       workers: [withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }), workerOptions(controllers, scripts[controllers.name], controllerVars)],
@@ -142,6 +144,13 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     undo.push(cron.stop);
 
     collectGarbage();
+    const collector = idleCollector({
+      activity: db.served,
+      inspector: await mf.getInspectorURL(),
+      nudge: async (worker) => (await (await mf.getWorker(worker)).fetch('http://idle.invalid/livez')).arrayBuffer(),
+      collectNode: collectGarbage,
+    });
+    undo.push(async () => collector.stop());
     let stopping: Promise<void> | undefined;
     return {
       url,

@@ -1,0 +1,94 @@
+/** The idle collector: after work then quiet, one collection per grown worker isolate; none at rest. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { idleCollector } from './idle-gc.ts';
+
+/** A fake workerd inspector: two worker isolates and an internal one, each with a heap size. */
+const heap = new Map([
+  ['core:user:api', 100 << 20],
+  ['core:user:controllers', 20 << 20],
+  ['core:internal', 50 << 20],
+]);
+const calls: string[] = [];
+const nudged: string[] = [];
+/** like workerd, a collection is answered once the isolate runs again (a nudge) */
+const waiting = new Map<string, () => void>();
+const nudge = async (worker: string) => {
+  nudged.push(worker);
+  waiting.get(`core:user:${worker}`)?.();
+};
+let server: Server;
+let inspector: URL;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const { port } = server.address() as AddressInfo;
+    res.end(JSON.stringify([...heap.keys()].map((id) => ({ id, webSocketDebuggerUrl: `ws://127.0.0.1:${port}/${id}` }))));
+  });
+  const wss = new WebSocketServer({ server });
+  wss.on('connection', (ws, req) => {
+    const id = req.url!.slice(1);
+    ws.on('message', (data) => {
+      const { id: n, method } = JSON.parse(String(data)) as { id: number; method: string };
+      calls.push(`${id} ${method}`);
+      const reply = () => ws.send(JSON.stringify({ id: n, result: method === 'Runtime.getHeapUsage' ? { usedSize: 1, totalSize: heap.get(id) } : {} }));
+      waiting.set(id, () => (method === 'HeapProfiler.collectGarbage' && heap.set(id, 10 << 20), reply()));
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  inspector = new URL(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+after(() => server.close());
+
+const until = async (what: string, ok: () => boolean, ms = 3_000) => {
+  for (const end = Date.now() + ms; !ok(); await new Promise((r) => setTimeout(r, 10))) if (Date.now() > end) assert.fail(`timed out: ${what}`);
+};
+
+test('quiet after work: every grown worker isolate is collected once, then nothing until work again', async () => {
+  let activity = 0;
+  let nodeCollections = 0;
+  const c = idleCollector({ activity: () => activity, inspector, nudge, collectNode: () => nodeCollections++, quietMs: 100, everyMs: 20 });
+  try {
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(calls.length, 0, 'no work yet: nothing to give back');
+
+    activity++;
+    await until('a collection', () => nodeCollections === 1);
+    assert.deepEqual([...c.collections].sort(), [['core:user:api', 1], ['core:user:controllers', 1]]);
+    assert.ok(!calls.some((x) => x.startsWith('core:internal')), "workerd's own isolates are left alone");
+    assert.deepEqual([...new Set(nudged)].sort(), ['api', 'controllers'], 'each worker is run for its commands to happen');
+
+    // more work, but the heaps did not grow: sizes are read, nothing collected
+    calls.length = 0;
+    activity++;
+    await until('a second look', () => nodeCollections === 2);
+    assert.ok(calls.length > 0 && calls.every((x) => x.endsWith('Runtime.getHeapUsage')), calls.join(', '));
+
+    // one heap grew again
+    heap.set('core:user:api', 80 << 20);
+    activity++;
+    await until('a third look', () => nodeCollections === 3);
+    assert.deepEqual([...c.collections].sort(), [['core:user:api', 2], ['core:user:controllers', 1]]);
+  } finally {
+    c.stop();
+  }
+});
+
+test('work that goes on postpones the collection', async () => {
+  let activity = 0;
+  let nodeCollections = 0;
+  const c = idleCollector({ activity: () => activity, inspector, nudge, collectNode: () => nodeCollections++, quietMs: 200, everyMs: 20 });
+  const busy = setInterval(() => activity++, 50);
+  try {
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(nodeCollections, 0, 'never quiet for 200 ms');
+    clearInterval(busy);
+    await until('a collection once quiet', () => nodeCollections === 1);
+  } finally {
+    clearInterval(busy);
+    c.stop();
+  }
+});

@@ -1,0 +1,117 @@
+/**
+ * Memory given back at rest. V8 keeps the heap a burst of work grew (1 000 new clusters leave the
+ * API server's isolate at ~120 MB for ~15 MB of live objects) until a memory-reducing collection,
+ * which V8 schedules through its platform's foreground tasks, and workerd never runs those. So,
+ * once the workers have been quiet for a while after some work, this asks each worker isolate
+ * for a full collection through workerd's inspector (`HeapProfiler.collectGarbage`), as Chrome's
+ * DevTools "collect garbage" button does, and Node's own heap too. In production, Cloudflare
+ * evicts idle isolates instead.
+ *
+ * "Quiet" is read off the Hrana server: every worker request that does anything reads the log.
+ * An isolate whose heap has not grown since its last collection is left alone, so a runtime at
+ * rest (the cron's minute tick) does not pay for collections.
+ */
+import WebSocket from 'ws';
+
+export interface IdleCollectorOptions {
+  /** a counter the workers' activity moves (the Hrana server's pipelines) */
+  activity: () => number;
+  /** workerd's inspector, `ws://127.0.0.1:<port>` */
+  inspector: URL;
+  /** any request to the worker of that name: what makes workerd run an inspector command */
+  nudge: (worker: string) => Promise<unknown>;
+  /** Node's own collection (collect-garbage.ts) */
+  collectNode?: () => void;
+  /** how long the workers must be quiet after some work (default 5 s) */
+  quietMs?: number;
+  /** how often the counter is read (default 1 s) */
+  everyMs?: number;
+  /** an isolate is collected once its heap grew this much since its last collection (default 8 MB) */
+  growthBytes?: number;
+}
+
+export interface IdleCollector {
+  /** collections made, per isolate (for tests and the benchmark) */
+  readonly collections: Map<string, number>;
+  stop(): void;
+}
+
+export function idleCollector(o: IdleCollectorOptions): IdleCollector {
+  const quietMs = o.quietMs ?? 5_000;
+  const growth = o.growthBytes ?? 8 << 20;
+  const collections = new Map<string, number>();
+  const afterLast = new Map<string, number>(); // isolate → heap size right after its last collection
+  let seen = o.activity();
+  let changedAt = Date.now();
+  let dirty = false;
+  let running = false;
+
+  const tick = async () => {
+    const now = o.activity();
+    if (now !== seen) [seen, changedAt, dirty] = [now, Date.now(), true];
+    if (!dirty || running || Date.now() - changedAt < quietMs) return;
+    [dirty, running] = [false, true];
+    try {
+      for (const target of await isolates(o.inspector)) {
+        const run = (method: string) => call(target, method, () => o.nudge(target.id.slice(USER.length)));
+        const size = async () => ((await run('Runtime.getHeapUsage')) as { totalSize: number }).totalSize;
+        if ((await size()) < (afterLast.get(target.id) ?? 0) + growth) continue;
+        await run('HeapProfiler.collectGarbage');
+        afterLast.set(target.id, await size());
+        collections.set(target.id, (collections.get(target.id) ?? 0) + 1);
+      }
+      o.collectNode?.();
+      seen = o.activity(); // the nudges' own
+    } catch {
+      dirty = true; // workerd busy or restarting: the next quiet moment tries again
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), o.everyMs ?? 1_000);
+  timer.unref();
+  return { collections, stop: () => clearInterval(timer) };
+}
+
+const USER = 'core:user:'; // followed by the worker's name
+
+interface Target {
+  id: string;
+  webSocketDebuggerUrl: string;
+}
+
+/** The workers' isolates (workerd also lists its internal ones, which are not ours to touch). */
+async function isolates(inspector: URL): Promise<Target[]> {
+  const res = await fetch(`http://${inspector.host}/json`, { signal: AbortSignal.timeout(5_000) });
+  const targets = (await res.json()) as Target[];
+  return targets.filter((t) => t.id.startsWith(USER));
+}
+
+/**
+ * One inspector call, in a session of its own (a session left open would slow the isolate).
+ * workerd runs it the next time the isolate runs something: `nudge` makes that happen.
+ */
+async function call(target: Target, method: string, nudge: () => Promise<unknown>): Promise<unknown> {
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  let again: ReturnType<typeof setInterval> | undefined;
+  try {
+    return await new Promise((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`inspector: no answer to ${method}`)), 10_000);
+      ws.on('error', (e) => (clearTimeout(timer), fail(e)));
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data)) as { id?: number; result?: unknown };
+        if (m.id === 1) (clearTimeout(timer), ok(m.result));
+      });
+      ws.once('open', () => {
+        ws.send(JSON.stringify({ id: 1, method, params: {} }));
+        // until it is answered: a nudge may reach the isolate before the command does
+        const poke = () => void nudge().catch(() => undefined);
+        poke();
+        again = setInterval(poke, 200);
+      });
+    });
+  } finally {
+    clearInterval(again);
+    ws.close();
+  }
+}
