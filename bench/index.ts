@@ -37,7 +37,8 @@ const plan = quick
   ? { creates1: 150, listSize: 1_000, createSeconds: 25, gets: 300, listRepeat: 2, watchRate: 20, watchBaselineSeconds: 2, watchSeconds: 3 }
   : { creates1: 1_000, listSize: 10_000, createSeconds: 240, gets: 2_000, listRepeat: 3, watchRate: 50, watchBaselineSeconds: 4, watchSeconds: 10 };
 
-const TARGETS = { creates16: 1_000, listMs: 500, watchP99Ms: 50, idleRssMb: 250 };
+// creates16 and idleRssMb: issue 11 (a class of 100 laptops), stricter than the API server's first targets
+const TARGETS = { creates16: 1_500, listMs: 500, watchP99Ms: 50, idleRssMb: 250 };
 const LIST_NS = 'bench-list';
 const WATCH_NS = 'bench-watch';
 

@@ -165,6 +165,33 @@ test('sendInitialEvents: ADDED for the current state, then a BOOKMARK marking th
   }
 });
 
+test('many watches opened at once on one hub (shared chunks, one attach) each see every write once, in order', async () => {
+  const serie = { serie: 'foule' };
+  const from = (await create('f0', serie)).metadata.resourceVersion;
+  await create('f1', serie);
+  const query = `watch=true&labelSelector=serie%3Dfoule&resourceVersion=${from}`;
+  const opened = await Promise.all([
+    ...Array.from({ length: 24 }, () => cluster.watch(`${CMS}?${query}`)),
+    cluster.watch(`/api/v1/configmaps?${query}`), // all namespaces: another view, its own chunks
+    cluster.watch(`${CMS}?${query}`, { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' }),
+  ]);
+  try {
+    await create('f2', serie);
+    await mergePatch('f1', { data: { n: '1' } });
+    await remove('f0');
+    for (const w of opened) {
+      const events = await w.waitFor(4);
+      const names = events.map((e) => (e.object.kind === 'Table' ? e.object.rows[0].object.metadata.name : e.object.metadata.name));
+      assert.deepEqual(events.map((e, i) => [e.type, names[i]]), [['ADDED', 'f1'], ['ADDED', 'f2'], ['MODIFIED', 'f1'], ['DELETED', 'f0']]);
+    }
+    const objects = opened.slice(0, 25).map((w) => JSON.stringify(w.events));
+    assert.equal(new Set(objects).size, 1, 'the same events, byte for byte');
+    assert.ok(increasing(rvs(opened[0].events)));
+  } finally {
+    for (const w of opened) w.close();
+  }
+});
+
 test('timeoutSeconds=1 ends the stream after a second', async () => {
   const started = Date.now();
   const w = await cluster.watch(`${CMS}?watch=true&labelSelector=serie%3Daucune&timeoutSeconds=1`);

@@ -47,3 +47,12 @@ test('a hub with watchers is poked at every write; a watch opened while a poke i
   await pokeHub(env, 'c', desc('pods'), 5);
   assert.equal(pokes.length, 5, 'its "nobody" predates the watch');
 });
+
+test('a watch opened here whose request has not reached the hub yet keeps it poked', async () => {
+  const { env, pokes } = fakeEnv(() => 0);
+  noteWatched('c', desc('secrets'));
+  await new Promise((r) => setTimeout(r, 20)); // the writes come after the watch was opened
+  // the hub answers "nobody" (the watch is still on its way to it): the next writes poke it all the same
+  for (let rev = 1; rev <= 3; rev++) await pokeHub(env, 'c', desc('secrets'), rev);
+  assert.equal(pokes.length, 3);
+});

@@ -44,6 +44,7 @@ export async function pokeHub(env: AppEnv['Bindings'], cluster: string, desc: Ki
   const sentAt = Date.now();
   if (s.quietUntil > sentAt) return;
   const watchers = await hubFor(env, cluster, desc).poke(rev);
-  // a watch this isolate opened while the poke was on its way is not undone by its answer
-  if (watchers === 0 && s.watchedAt < sentAt) s.quietUntil = Date.now() + QUIET_MS;
+  // a watch this isolate opened lately is not undone by the answer: its request may still be on
+  // its way to the hub, overtaken by this poke (a fresh hub's first events would wait for its poll)
+  if (watchers === 0 && s.watchedAt < sentAt - QUIET_MS) s.quietUntil = Date.now() + QUIET_MS;
 }
