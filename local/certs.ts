@@ -87,7 +87,7 @@ async function writePair(certFile: string, keyFile: string, pair: Pair): Promise
 
 async function newKeys(): Promise<{ keys: CryptoKeyPair; keyPem: string }> {
   const keys = (await crypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const pkcs8 = (await crypto.subtle.exportKey('pkcs8', keys.privateKey)) as ArrayBuffer; // workers-types' overloads (tests of lib/ type-check this file with them) say ArrayBuffer | JsonWebKey
+  const pkcs8 = (await crypto.subtle.exportKey('pkcs8', keys.privateKey)) as ArrayBuffer; // 'pkcs8' gives bytes (workers-types, under which lib/'s tests check this file, do not say so)
   return { keys, keyPem: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY') };
 }
 

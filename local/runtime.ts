@@ -144,10 +144,12 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     undo.push(cron.stop);
 
     collectGarbage();
+    const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
+    const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
     const collector = idleCollector({
       activity: db.served,
       inspector: await mf.getInspectorURL(),
-      nudge: async (worker) => (await (await mf.getWorker(worker)).fetch('http://idle.invalid/livez')).arrayBuffer(),
+      nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez')).arrayBuffer(),
       collectNode: collectGarbage,
     });
     undo.push(async () => collector.stop());
