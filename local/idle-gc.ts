@@ -11,6 +11,7 @@
  * An isolate whose heap has not grown since its last collection is left alone, so a runtime at
  * rest (the cron's minute tick) does not pay for collections.
  */
+import { getHeapStatistics } from 'node:v8';
 import WebSocket from 'ws';
 
 export interface IdleCollectorOptions {
@@ -20,7 +21,7 @@ export interface IdleCollectorOptions {
   inspector: URL;
   /** any request to the worker of that name: what makes workerd run an inspector command */
   nudge: (worker: string) => Promise<unknown>;
-  /** Node's own collection (collect-garbage.ts) */
+  /** Node's own collection (collect-garbage.ts), made by the same rule on this process's heap */
   collectNode?: () => void;
   /** how long the workers must be quiet after some work (default 5 s) */
   quietMs?: number;
@@ -45,6 +46,7 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
   let changedAt = Date.now();
   let dirty = false;
   let running = false;
+  let nodeAfterLast = 0;
 
   const tick = async () => {
     const now = o.activity();
@@ -52,15 +54,21 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
     if (!dirty || running || Date.now() - changedAt < quietMs) return;
     [dirty, running] = [false, true];
     try {
+      const nudges: Promise<unknown>[] = [];
       for (const target of await isolates(o.inspector)) {
-        const run = (method: string) => call(target, method, () => o.nudge(target.id.slice(USER.length)));
+        const nudge = () => (nudges.push(o.nudge(target.id.slice(USER.length)).catch(() => undefined)), nudges.at(-1)!);
+        const run = (method: string) => call(target, method, nudge);
         const size = async () => ((await run('Runtime.getHeapUsage')) as { totalSize: number }).totalSize;
         if ((await size()) < (afterLast.get(target.id) ?? 0) + growth) continue;
         await run('HeapProfiler.collectGarbage');
         afterLast.set(target.id, await size());
         collections.set(target.id, (collections.get(target.id) ?? 0) + 1);
       }
-      o.collectNode?.();
+      if (o.collectNode && heapSize() >= nodeAfterLast + growth) {
+        o.collectNode();
+        nodeAfterLast = heapSize();
+      }
+      await Promise.all(nudges);
       seen = o.activity(); // the nudges' own
     } catch {
       dirty = true; // workerd busy or restarting: the next quiet moment tries again
@@ -72,6 +80,8 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
   timer.unref();
   return { collections, stop: () => clearInterval(timer) };
 }
+
+const heapSize = () => getHeapStatistics().total_heap_size;
 
 const USER = 'core:user:'; // followed by the worker's name
 
@@ -105,7 +115,7 @@ async function call(target: Target, method: string, nudge: () => Promise<unknown
       ws.once('open', () => {
         ws.send(JSON.stringify({ id: 1, method, params: {} }));
         // until it is answered: a nudge may reach the isolate before the command does
-        const poke = () => void nudge().catch(() => undefined);
+        const poke = () => void nudge();
         poke();
         again = setInterval(poke, 200);
       });

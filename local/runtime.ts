@@ -149,7 +149,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const collector = idleCollector({
       activity: db.served,
       inspector: await mf.getInspectorURL(),
-      nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez')).arrayBuffer(),
+      // the one health check that reads nothing: a nudge must not look like work
+      nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
       collectNode: collectGarbage,
     });
     undo.push(async () => collector.stop());
