@@ -48,7 +48,17 @@ async function studentOf(cp: ControlPlane, api: Api, name: string): Promise<Api>
   const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'bench-student' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'student' }] };
   expectStatus(await api.request('POST', `/clusters/${name}/apis/rbac.authorization.k8s.io/v1/clusterrolebindings`, binding), 201);
   const key = (await readFile(join(cp.dataDir, 'token-signing-key'), 'utf8')).trim();
-  return apiClient(cp, 32, await signToken(key, { sub: 'student', groups: ['system:authenticated'], cluster: name }));
+  const student = apiClient(cp, 32, await signToken(key, { sub: 'student', groups: ['system:authenticated'], cluster: name }));
+  // the binding is seen by the student's next request, or should be: a 403 before it is, said and waited out (5 s at most)
+  const t0 = nowMs();
+  for (let tries = 1; ; tries++) {
+    const r = await student.request('GET', `/clusters/${name}/api/v1/namespaces/default/configmaps`);
+    if (r.status !== 403) break;
+    if (nowMs() - t0 > 5_000) throw new Error(`the student's ClusterRoleBinding in ${name} still not in effect after 5 s`);
+    if (tries === 1) console.log(`  the student's new ClusterRoleBinding in ${name} was not yet in effect for its first request (403)`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  return student;
 }
 
 async function getP99(api: Api, path: string, count: number): Promise<number[]> {
