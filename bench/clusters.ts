@@ -34,8 +34,9 @@ interface Idle {
   text: string;
 }
 
-/** CPU (all the runtime's processes) over `seconds` of doing nothing, and RSS at the end. */
-async function idle(seconds: number): Promise<Idle> {
+/** CPU (all the runtime's processes) over `seconds` of doing nothing, once at rest, and RSS at the end. */
+async function idle(cp: ControlPlane, seconds: number): Promise<Idle> {
+  await cp.settled(); // the memory given back after the last work (local/idle-gc.ts) is part of getting there
   const meter = await cpuMeter();
   await new Promise((ok) => setTimeout(ok, seconds * 1000));
   const used = await meter.end();
@@ -74,7 +75,7 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
   const prefix = 'bench-c';
 
   const none = await o.phase(`clusters: idle runtime with no tenant cluster (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
-    const r = await idle(plan.idleSeconds);
+    const r = await idle(o.cp, plan.idleSeconds);
     return { r, figures: [] as Figure[] };
   });
 
@@ -97,7 +98,7 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
   console.log(`  the controllers settled ${plan.clusters} new clusters in ${fmt(settled)} s`);
 
   await o.phase(`clusters: idle runtime with ${plan.clusters} idle clusters (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
-    const r = await idle(plan.idleSeconds);
+    const r = await idle(o.cp, plan.idleSeconds);
     const base = none.r;
     const cpuRatio = Math.max(r.cpu, CPU_FLOOR) / Math.max(base.cpu, CPU_FLOOR);
     const pct = (x: number) => `${fmt(100 * x, 1)}%`;

@@ -82,9 +82,10 @@ async function main(): Promise<void> {
     console.log(`control plane up in ${fmt((nowMs() - t0) / 1000)} s at ${cp.url}`);
     const api = apiClient(cp);
 
-    console.log('idle RSS (3 s after the start, once workerd is idle)');
+    console.log('idle RSS (once the runtime is at rest after its start: workerd idle, the idle collection done)');
     await new Promise((ok) => setTimeout(ok, 3_000));
     await waitForQuiet(10);
+    await cp.settled();
     record([rssFigure('RSS idle', await measureRss(), TARGETS.idleRssMb)]);
 
     if (want('api')) {

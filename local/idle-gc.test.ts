@@ -97,3 +97,17 @@ test('work that goes on postpones the collection', async () => {
     c.stop();
   }
 });
+
+test('settled: resolves once the collection after the last work is done', async () => {
+  let activity = 0;
+  heap.set('core:user:controllers', 70 << 20);
+  const c = idleCollector({ activity: () => activity, inspector, nudge, quietMs: 150, everyMs: 20 });
+  try {
+    const before = c.collections.get('core:user:controllers') ?? 0;
+    activity++;
+    await c.settled(3_000);
+    assert.equal(c.collections.get('core:user:controllers'), before + 1, 'collected before it resolved');
+  } finally {
+    c.stop();
+  }
+});

@@ -34,6 +34,8 @@ export interface IdleCollectorOptions {
 export interface IdleCollector {
   /** collections made, per isolate (for tests and the benchmark) */
   readonly collections: Map<string, number>;
+  /** resolves once the workers are quiet and the collection after their last work is done (or `timeoutMs` passed) */
+  settled(timeoutMs?: number): Promise<void>;
   stop(): void;
 }
 
@@ -78,7 +80,12 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
   };
   const timer = setInterval(() => void tick(), o.everyMs ?? 1_000);
   timer.unref();
-  return { collections, stop: () => clearInterval(timer) };
+  const settled = async (timeoutMs = 30_000) => {
+    for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((ok) => setTimeout(ok, 100))) {
+      if (!running && !dirty && o.activity() === seen) return;
+    }
+  };
+  return { collections, settled, stop: () => clearInterval(timer) };
 }
 
 const heapSize = () => getHeapStatistics().total_heap_size;

@@ -72,6 +72,8 @@ export interface ControlPlane {
   workers: { apiserver: string; controllers: string };
   /** runs the scheduled handler of every worker that declares `cron` */
   triggerCron(cron?: string): Promise<void>;
+  /** resolves once the runtime is at rest: the workers quiet and the idle collection after their last work done */
+  settled(): Promise<void>;
   /** stops miniflare, the database server and the cron timer; safe to call twice */
   stop(): Promise<void>;
 }
@@ -165,6 +167,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       database: { url: db.url, authToken: dbToken },
       workers: { apiserver: api.name, controllers: controllers.name },
       triggerCron,
+      settled: () => collector.settled(),
       stop: () => (stopping ??= unwind()),
     };
   } catch (e) {
