@@ -165,3 +165,20 @@ test('a cluster deleted and made again under its name (keys purged without event
   assert.deepEqual([...s.objects.keys()], [`${P}admin`], "the old incarnation's objects are gone");
   db.done();
 });
+
+test("a commit noted while the copy's first load is in flight is seen by the next read", async () => {
+  const db = await fresh();
+  const clock = 1000; // no time passes: only the commit can make the copy be read again
+  const f = new FollowedSet([P], 250, () => clock);
+  let listed!: () => void;
+  const gate = new Promise<void>((ok) => (listed = ok));
+  const slow: Storage = { ...db.storage, list: async (...a) => { const r = await db.storage.list(...a); await gate; return r; } };
+  const first = f.read(slow, 'c1'); // lists before the write below, answers after it
+  await new Promise((ok) => setTimeout(ok, 20));
+  await db.storage.create(`${P}granted`, obj('granted'));
+  noteCommit('c1', `${P}granted`);
+  listed();
+  assert.equal((await first).objects.has(`${P}granted`), false, 'the load in flight listed before the commit');
+  assert.equal((await f.read(db.storage, 'c1')).objects.has(`${P}granted`), true, 'the next read catches up');
+  db.done();
+});

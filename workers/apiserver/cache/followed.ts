@@ -51,6 +51,8 @@ export function noteCommit(cluster: string, key: string): void {
 
 interface ClusterCopy {
   prefixes: Map<string, PrefixState>;
+  /** commits of this isolate under the followed prefixes, counted even while a prefix is still being loaded */
+  commits: number;
   version: number;
   merged?: Snapshot;
   readAt: number;
@@ -81,7 +83,8 @@ export class FollowedSet {
 
   touch(cluster: string, key: string): void {
     const c = this.clusters.get(cluster);
-    if (!c) return;
+    if (!c || !this.prefixes.some((p) => key.startsWith(p))) return;
+    c.commits++;
     for (const [prefix, state] of c.prefixes)
       if (key.startsWith(prefix)) {
         state.stale = true;
@@ -92,12 +95,12 @@ export class FollowedSet {
   /** The current objects of the cluster under the followed prefixes. */
   async read(storage: Storage, cluster: string): Promise<Snapshot> {
     const now = this.now();
-    const entry: ClusterCopy = this.clusters.get(cluster) ?? { prefixes: new Map(), version: 0, readAt: now };
+    const entry: ClusterCopy = this.clusters.get(cluster) ?? { prefixes: new Map(), commits: 0, version: 0, readAt: now };
     this.clusters.delete(cluster);
     entry.readAt = now;
     this.clusters.set(cluster, entry);
     this.forgetIdle(now);
-    const changed = await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry.prefixes, p)));
+    const changed = await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry, p)));
     if (changed.some(Boolean) || !entry.merged) {
       entry.version++;
       const objects = new Map<string, KubeObject>();
@@ -127,11 +130,11 @@ export class FollowedSet {
   }
 
   /** Brings one prefix up to date if it may be stale; true when its objects changed. */
-  private async refresh(storage: Storage, states: Map<string, PrefixState>, prefix: string): Promise<boolean> {
-    const state = states.get(prefix);
+  private async refresh(storage: Storage, entry: ClusterCopy, prefix: string): Promise<boolean> {
+    const state = entry.prefixes.get(prefix);
     const now = this.now();
     if (state && !state.stale && now - state.checkedAt < this.maxStalenessMs) return false;
-    if (!state) return this.load(storage, states, prefix, now);
+    if (!state) return this.load(storage, entry, prefix, now);
     // A refresh that is only due by age is claimed at once, so the requests that come while its
     // read is in flight serve the copy they have (within the staleness bound) instead of all
     // reading the log too. One that follows a commit of this isolate is not: until a read made
@@ -145,24 +148,26 @@ export class FollowedSet {
       ({ events, current } = await storage.changesAfter(state.rev, prefix));
     } catch (e) {
       if (!wasStale) state.checkedAt = claimedAt;
-      if ((e as { code?: number }).code === 410) return this.load(storage, states, prefix, now);
+      if ((e as { code?: number }).code === 410) return this.load(storage, entry, prefix, now);
       throw e;
     }
     state.checkedAt = Math.max(state.checkedAt, now);
     if (state.commits === commits) state.stale = false;
     // a creation of a key the copy holds: the cluster was deleted (its keys purged, with no event)
     // and made again under its name; only a fresh load tells what the new one holds
-    if (events.some((ev) => ev.rev > state.rev && ev.type === 'ADDED' && state.objects.has(ev.key))) return this.load(storage, states, prefix, now, true);
+    if (events.some((ev) => ev.rev > state.rev && ev.type === 'ADDED' && state.objects.has(ev.key))) return this.load(storage, entry, prefix, now, true);
     return applyEvents(state, events, current).changed;
   }
 
-  private async load(storage: Storage, states: Map<string, PrefixState>, prefix: string, now: number, replace = false): Promise<boolean> {
+  private async load(storage: Storage, entry: ClusterCopy, prefix: string, now: number, replace = false): Promise<boolean> {
+    const commits = entry.commits;
     const { items, rev } = await storage.list(prefix);
-    const current = states.get(prefix);
+    const current = entry.prefixes.get(prefix);
     if (current && current.rev > rev && !replace) return false; // another request loaded a later state meanwhile
     const objects = new Map<string, KubeObject>();
     for (const o of items) objects.set(keyOf(prefix, o), o);
-    states.set(prefix, { rev, objects, checkedAt: now, stale: false, commits: 0 });
+    // a commit noted while the list was in flight may be missing from it: the next read catches up
+    entry.prefixes.set(prefix, { rev, objects, checkedAt: now, stale: entry.commits !== commits, commits: 0 });
     return true;
   }
 }
