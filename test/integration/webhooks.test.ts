@@ -252,9 +252,11 @@ test('reinvocationPolicy IfNeeded: an earlier webhook is called again after a la
 test('url webhooks: successive calls reuse one kept-alive connection, as kube-apiserver\'s client does', async () => {
   const un = await register('validating', 'reused', [hook('reused.demo.example', '/allow', { objectSelector: { matchLabels: { t: 'reuse' } } })]);
   const calls = () => (seen.get('/allow') ?? []).filter((r) => r.request.object?.metadata?.labels?.t === 'reuse').length;
-  const before = connections;
+  // a first call, not counted: the suite's other files load the machine, and this one is about reuse
+  assert.equal((await createPod(pod('reuse-first', { t: 'reuse' }))).status, 201);
+  const [before, called] = [connections, calls()];
   for (let i = 0; i < 4; i++) assert.equal((await createPod(pod(`reuse-${i}`, { t: 'reuse' }))).status, 201);
-  assert.equal(calls(), 4);
+  assert.equal(calls() - called, 4);
   // at most the first call opens one (an earlier test's may still be open)
   assert.ok(connections - before <= 1, `${connections - before} connections for 4 calls`);
   await un();
