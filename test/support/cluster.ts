@@ -55,7 +55,7 @@ export function useCluster(opts: Partial<StartOptions> = {}): Cluster {
   });
   after(async () => {
     await cluster.cp?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 5 }); // a stopping agent may still write its state there
   });
   return cluster;
 }
