@@ -1,10 +1,11 @@
 /**
- * `npx tsx bench/profile.ts [creates] [--seconds N] [--keep]`: where workerd's CPU goes under
+ * `npx tsx bench/profile.ts [creates] [--seconds N] [--keep] [--total] [--save] [--all]`: where workerd's CPU goes under
  * a load, from V8's sampling profiler through the workers' inspector (the Chrome DevTools
  * protocol). Prints, for each worker, the functions with the most self time and the files they
- * are in. A tool for finding costs, not a benchmark: figures are printed, never judged.
+ * are in (`--total`: also with their callees' time; `--save`: each worker's .cpuprofile in the kept
+ * directory; `--all`: miniflare's own workers too, e.g. the queue broker). A tool for finding costs, not a benchmark: figures are printed, never judged.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -26,7 +27,7 @@ interface ProfileNode {
 
 /** One CDP session on an inspector target. */
 async function session(url: string) {
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url.replaceAll("#", "%23"));
   await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
   let id = 0;
   const pending = new Map<number, (r: unknown) => void>();
@@ -40,6 +41,21 @@ async function session(url: string) {
       ws.send(JSON.stringify({ id, method, params }));
     });
   return { call, close: () => ws.close() };
+}
+
+/** Total (self + callees) time by function, counting each sample once per function on its stack. */
+function totalTimes(nodes: ProfileNode[], samples: number[]): { name: string; share: number }[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`;
+  const hits = new Map<string, number>();
+  for (const id of samples) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(key(byId.get(at)!));
+    for (const k of seen) hits.set(k, (hits.get(k) ?? 0) + 1);
+  }
+  return [...hits].map(([name, h]) => ({ name, share: h / samples.length })).sort((a, b) => b.share - a.share);
 }
 
 /** Self time by function (name, file and line), largest first. */
@@ -60,7 +76,10 @@ async function main(): Promise<void> {
   const api = apiClient(cp);
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
-    const sessions = await Promise.all(targets.filter((t) => t.title.includes('core:user:')).map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl) })));
+    const wanted = targets.filter((t) => process.argv.includes('--all') || t.title.includes('core:user:'));
+    // a target that refuses a session (some of miniflare's own) is left out, with its name
+    const opened = await Promise.all(wanted.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl).catch((e: Error) => void console.log(`${t.title}: ${e.message}`)) })));
+    const sessions = opened.filter((o): o is { title: string; s: Awaited<ReturnType<typeof session>> } => o.s !== undefined);
     await createNamespace(api, 'profile');
     for (const { s } of sessions) {
       await s.call('Profiler.enable');
@@ -83,6 +102,11 @@ async function main(): Promise<void> {
       const total = profile.samples.length;
       console.log(`\n${title}: ${total} samples, ${((100 * (total - idle)) / total).toFixed(0)}% busy`);
       for (const { name, share } of selfTimes(profile.nodes, total).slice(0, 30)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
+      if (process.argv.includes('--total')) {
+        console.log(`  total (self + callees):`);
+        for (const { name, share } of totalTimes(profile.nodes, profile.samples).slice(0, 60)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
+      }
+      if (process.argv.includes('--save')) await writeFile(join(dir, `${title.split(':').pop()}.cpuprofile`), JSON.stringify(profile));
       s.close();
     }
   } finally {

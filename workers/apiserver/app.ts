@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { requestInfo } from './request/info.ts';
+import { requestUrl } from './request/url.ts';
 import { inflightLimiter } from './request/inflight.ts';
 import { fairShareLimiter } from './request/fairshare.ts';
 import type { TokenAuthenticator } from './auth/authn.ts';
@@ -41,7 +42,7 @@ export function createApp(opts: AppOptions = {}) {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const url = new URL(c.req.url);
+    const url = requestUrl(c.req.raw);
     const info = requestInfo(c.req.method, url);
     c.set('info', info);
     c.set('warnings', []);
@@ -51,7 +52,8 @@ export function createApp(opts: AppOptions = {}) {
     await discardUnreadBody(c.req.raw);
     // a watch is counted when it starts, as Kubernetes counts long-running requests
     const labels = labelsFor(info, c.req.header('Content-Type'), url.searchParams.has('dryRun'));
-    c.executionCtx.waitUntil(recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 }));
+    const flushing = recordSample(c.env, c.get('cluster'), { labels, code: c.res.status, seconds: (performance.now() - started) / 1000 });
+    if (flushing) c.executionCtx.waitUntil(flushing);
   });
 
   app.use('*', authentication(authorizer, opts.authenticators));

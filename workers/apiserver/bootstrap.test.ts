@@ -17,7 +17,7 @@ const sent: unknown[] = [];
 const batches: unknown[][] = [];
 const pokes: string[] = [];
 const env = {
-  CHANGES: { send: async (m: unknown) => void sent.push(m), sendBatch: async (ms: { body: unknown }[]) => void batches.push(ms.map((m) => m.body)) },
+  CHANGES: { send: async (m: unknown) => void sent.push(...[m].flat()) /* the store sends changes as arrays */, sendBatch: async (ms: { body: unknown }[]) => void batches.push(ms.map((m) => m.body)) },
   WATCH_HUB: { idFromName: (n: string) => n, get: (n: string) => ({ poke: async () => void pokes.push(n) }) },
 } as unknown as Env;
 const ignore = () => undefined;

@@ -41,8 +41,8 @@ export interface Env {
   CLUSTER_WRITE_QPS?: string;
   /** per tenant cluster and isolate: writes an idle cluster may make at once (default 100) */
   CLUSTER_WRITE_BURST?: string;
-  /** change messages for the controllers (one per committed write), and the cron's resync requests */
-  CHANGES?: Queue<ChangeMessage | ResyncMessage>;
+  /** change messages for the controllers (one per committed write, sent as arrays: handlers/change-batches.ts), and the cron's resync requests */
+  CHANGES?: Queue<ChangeMessage | ChangeMessage[] | ResyncMessage>;
 }
 
 /** What a committed write tells the controllers: which object to look at, never what to do. */

@@ -27,7 +27,7 @@ function fakeEnv(ttl?: string) {
   const env = {
     EVENT_TTL_SECONDS: ttl,
     WATCH_HUB: { idFromName: (n: string) => n, get: () => ({ poke: async () => {} }) },
-    CHANGES: { send: async (m: ChangeMessage) => void sent.push(m) },
+    CHANGES: { send: async (m: ChangeMessage | ChangeMessage[]) => void sent.push(...[m].flat()) }, // the store sends changes as arrays
   } as unknown as Env;
   return { env, sent };
 }

@@ -59,7 +59,7 @@ export default {
   // no HTTP API here; a request just runs the isolate (the local runtime's idle collector needs that)
   fetch: async () => new Response('the controllers serve no HTTP API\n', { status: 404 }),
   async queue(batch, env) {
-    const messages = batch.messages.map((m) => m.body);
+    const messages = batch.messages.flatMap((m) => (Array.isArray(m.body) ? m.body : [m.body])); // the apiserver sends its changes as arrays (handlers/change-batches.ts)
     await Promise.all([runMessages(env, controllersOf, messages), observeClusters(env, messages)]);
     batch.ackAll();
   },

@@ -12,8 +12,9 @@ import { createdObject } from './created-object.ts';
 import { controlPlaneTokens } from '../identity/signed.ts';
 import { jwtAuthenticators } from '../identity/jwt/authenticator.ts';
 import { impersonate } from '../identity/impersonation.ts';
+import { requestUrl } from '../request/url.ts';
 
-const authzContext = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({ storage: c.get('storage'), query: new URL(c.req.url).searchParams, cluster: c.get('cluster'), clusterUid: c.get('clusterUid') });
+const authzContext = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({ storage: c.get('storage'), query: requestUrl(c.req.raw).searchParams, cluster: c.get('cluster'), clusterUid: c.get('clusterUid') });
 
 /**
  * Who is asking: the admin token, tokens the control plane signed (people, service accounts,

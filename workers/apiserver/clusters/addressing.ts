@@ -13,6 +13,7 @@ import { scopedStorage } from '../storage/scoped.ts';
 import { ROOT_CLUSTER, tenantPath } from './address.ts';
 import { limitedStorage, limitsOf } from './limits.ts';
 import { clusterRecord } from './records.ts';
+import { requestUrl } from '../request/url.ts';
 
 const addressed = new WeakMap<Request, string>();
 
@@ -20,11 +21,11 @@ export function clusterAddressing(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> 
   return async (c, next) => {
     let cluster = addressed.get(c.req.raw);
     if (cluster === undefined) {
-      const url = new URL(c.req.url);
-      const tenant = tenantPath(url.pathname);
+      const tenant = tenantPath(requestUrl(c.req.raw).pathname);
       if (tenant) {
         // the root has no second address: /clusters/default/... is as unknown as any other name
         if (tenant.cluster === ROOT_CLUSTER) throw resourceNotFound();
+        const url = new URL(requestUrl(c.req.raw)); // a copy: the parsed URL is shared (request/url.ts)
         url.pathname = tenant.path;
         const inner = new Request(url, c.req.raw);
         addressed.set(inner, tenant.cluster);

@@ -52,3 +52,12 @@ test('values and duplicate key paths', () => {
   assert.deepEqual(r.duplicates, ['metadata.name', 'spec.containers[0].image', 'key']);
   assert.deepEqual(readJson('{"a":1,"a":2}', { duplicates: false }).duplicates, []);
 });
+
+test('repeated keys are found behind strings that look like keys, escaped quotes and empty keys', () => {
+  const tricky = '{"data":{"a":"x\\": 1, \\"a\\": 2","b":"\\\\","":"e"},"list":[{"k":":"},{"k":"\\"k\\":"}],"data2":{"a":1}}';
+  assert.deepEqual(readJson(tricky).duplicates, [], 'no repeat: nothing reported');
+  assert.deepEqual(readJson('{"data":{"a":"\\"a\\":","a":2}}').duplicates, ['data.a']);
+  assert.deepEqual(readJson('{"":1 , "" :2}').duplicates, ['']);
+  assert.deepEqual(readJson('[{"a":1},{"b":{"c":[{"d":1,"d":2}]}}]').duplicates, ['[1].b.c[0].d']);
+  assert.deepEqual(readJson('{"__proto__":{"x":1},"__proto__":{"x":2}}').duplicates, ['__proto__']);
+});

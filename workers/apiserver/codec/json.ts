@@ -239,6 +239,35 @@ export function readJson(input: Uint8Array | string, opts: { duplicates?: boolea
     // JSON.parse and Go disagree only on exotic input; say so rather than invent a Go text
     throw new JsonSyntaxError('invalid JSON input', 0, 1, 1);
   }
-  const duplicates = opts.duplicates === false ? [] : scanJson(bytes, true);
+  const duplicates = opts.duplicates === false || !mayRepeatKeys(text, value) ? [] : scanJson(bytes, true);
   return { value, duplicates };
+}
+
+// every string of a valid document, a key when a colon follows: matched from its opening quote,
+// as strings are consumed whole and no quote stands outside one
+const STRING_OR_KEY = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+
+/**
+ * Whether a valid document may repeat a key: it has more keys than its parsed value kept (a
+ * repeat collapses into one). Counting with a native regex is much cheaper than the scanner,
+ * which then runs only to name the repeats.
+ */
+function mayRepeatKeys(text: string, value: unknown): boolean {
+  let inText = 0;
+  for (const m of text.matchAll(STRING_OR_KEY)) if (m[1] !== undefined) inText++;
+  return inText !== keysIn(value);
+}
+
+function keysIn(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const x of value) n += keysIn(x);
+    return n;
+  }
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+    n += 1 + keysIn((value as Record<string, unknown>)[k]);
+  }
+  return n;
 }

@@ -21,7 +21,7 @@ export interface Comparison {
 
 export function compare(lhs: unknown, rhs: unknown, schema: v.GenericSchema): Comparison {
   const c: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
-  walk(materialize(lhs, schema), materialize(rhs, schema), schema, [], c);
+  walk(isBlank(lhs) ? materializedEmpty(schema) : materialize(lhs, schema), materialize(rhs, schema), schema, [], c);
   return c;
 }
 
@@ -77,7 +77,7 @@ export function materialize(obj: unknown, schema: v.GenericSchema | undefined): 
     for (const [k, field] of Object.entries(node.fields)) {
       if (k in out) continue;
       const f = ssaNode(field);
-      if (f.kind === 'struct' && f.value) out[k] = materialize({}, field);
+      if (f.kind === 'struct' && f.value) out[k] = materializedEmpty(field);
       else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) out[k] = null;
     }
     return out;
@@ -85,4 +85,26 @@ export function materialize(obj: unknown, schema: v.GenericSchema | undefined): 
   if (node.kind === 'map' && isObject(obj)) return Object.fromEntries(Object.entries(obj).map(([k, x]) => [k, materialize(x, node.item)]));
   if ((node.kind === 'list' || node.kind === 'set') && Array.isArray(obj)) return obj.map((x) => materialize(x, node.item));
   return obj;
+}
+
+const isBlank = (x: unknown) => isObject(x) && Object.keys(x).length === 0;
+
+const empties = new WeakMap<object, unknown>();
+
+/**
+ * `materialize({}, schema)`, made once per schema (a create compares against it, and every
+ * absent non-pointer struct is one). Shared, so frozen: its readers (walk, deepEqual) never write.
+ */
+function materializedEmpty(schema: v.GenericSchema): unknown {
+  let e = empties.get(schema);
+  if (e === undefined) empties.set(schema, (e = deepFreeze(materialize({}, schema))));
+  return e;
+}
+
+function deepFreeze<T>(x: T): T {
+  if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }

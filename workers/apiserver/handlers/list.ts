@@ -16,6 +16,7 @@ import { objectFilter } from '../rest/filter.ts';
 import { tableOf } from '../rest/table.ts';
 import { includeObject, tableType } from './get.ts';
 import { intParam } from './params.ts';
+import { requestUrl } from '../request/url.ts';
 import { json, jsonText } from './respond.ts';
 
 interface ContinueToken {
@@ -45,7 +46,7 @@ export function decodeContinue(s: string): ContinueToken {
 
 export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
-  const q = new URL(c.req.url).searchParams;
+  const q = requestUrl(c.req.raw).searchParams;
   // lists at the latest revision come from this isolate's copy of the resource (cache/list-cache.ts)
   const storage = convertingStorage(cachedLists(c.get('storage'), c.get('cluster'), storagePrefix(desc), c.get('clusterUid')), desc);
   const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);

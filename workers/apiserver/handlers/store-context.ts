@@ -12,6 +12,8 @@ import type { ResourceRequestInfo } from '../request/info.ts';
 import { boolParam, dryRun } from './params.ts';
 import { webhookAttributes } from '../admission/webhooks/attributes.ts';
 import { pokeHub } from './hub-pokes.ts';
+import { sendChange } from './change-batches.ts';
+import { requestUrl } from '../request/url.ts';
 
 const OPTIONS_KIND = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' } as const;
 
@@ -28,7 +30,7 @@ function manager(c: Context<AppEnv>, q: URLSearchParams): string {
 }
 
 export function storeContext(c: Context<AppEnv>): StoreContext {
-  const q = new URL(c.req.url).searchParams;
+  const q = requestUrl(c.req.raw).searchParams;
   return committing(c.env, (p) => c.executionCtx.waitUntil(p), {
     storage: c.get('storage'),
     cluster: c.get('cluster'),
@@ -44,7 +46,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
 /**
  * Completes a store context with what follows every commit: a poke to the watch hubs of every kind
  * served from the written keys (a core/v1 Event write is news to events.k8s.io watchers too), and
- * a change message.
+ * a change message (sent in batches: change-batches.ts).
  */
 export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unknown>) => void, base: Omit<StoreContext, 'afterCommit'>): StoreContext {
   return {
@@ -55,7 +57,7 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
       noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type, ...writeFacts(type, obj, previous) };
       const pokes = sharingStorage(desc).map((d) => pokeHub(env, base.cluster, d, rev));
-      waitUntil(Promise.allSettled([...pokes, env.CHANGES?.send(message)]));
+      waitUntil(Promise.allSettled([...pokes, env.CHANGES && sendChange(env.CHANGES, message)]));
     },
   };
 }

@@ -45,3 +45,11 @@ test('refusals carry Kubernetes’ messages', async () => {
   });
   await assert.rejects(impersonate(who, new Headers([['Impersonate-Group', 'g']]), denyAll, ctx), { message: /without impersonating a user/ });
 });
+
+test('extra headers: found in any case among the others, keys unescaped, and never without a user', async () => {
+  const h = new Headers([['Accept', 'application/json'], ['IMPERSONATE-EXTRA-Example.com%2FScope', 'x, y'], ['Impersonate-User', 'alice'], ['User-Agent', 'kubectl']]);
+  const u = await impersonate(admin, h, allowAll, ctx);
+  assert.deepEqual(u.extra, { 'example.com/scope': ['x', 'y'] });
+  await assert.rejects(impersonate(admin, new Headers([['Impersonate-Extra-Scopes', 'a']]), allowAll, ctx), { message: /requested \{userextras  a\} without impersonating a user/ });
+  await assert.rejects(impersonate(admin, new Headers([['Impersonate-User', 'alice'], ['Impersonate-Extra-%zz', 'a']]), allowAll, ctx), { message: 'Internal error occurred: failed to escape header impersonate-extra-%zz' });
+});

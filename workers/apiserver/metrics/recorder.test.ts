@@ -35,6 +35,7 @@ test('samples recorded together go to the Metrics object as one batch, after the
   const started = Date.now();
   const first = recordSample(env, 'c1', sample(1));
   const others = [recordSample(env, 'c1', sample(2)), recordSample(env, 'c1', sample(3))];
+  assert.deepEqual(others, [undefined, undefined], 'only the request that starts the wait has a flush to wait for');
   await Promise.all(others);
   assert.equal(batches.get('c1'), undefined, 'nothing is sent before the delay');
   await first;

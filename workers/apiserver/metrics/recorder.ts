@@ -34,7 +34,6 @@ interface Buffer {
 }
 
 const buffers = new Map<string, Buffer>();
-const DONE = Promise.resolve();
 
 const bufferOf = (cluster: string): Buffer => {
   let b = buffers.get(cluster);
@@ -44,12 +43,12 @@ const bufferOf = (cluster: string): Buffer => {
 
 const metricsObject = <Id>(env: MetricsEnv<Id>, cluster: string) => env.METRICS.get(env.METRICS.idFromName(cluster));
 
-/** Records a sample; returns what to hand to waitUntil (the delayed flush, or nothing to wait for). */
-export function recordSample<Id>(env: MetricsEnv<Id>, cluster: string, sample: Sample): Promise<void> {
+/** Records a sample; returns what to hand to waitUntil: the delayed flush, or undefined when another request carries it. */
+export function recordSample<Id>(env: MetricsEnv<Id>, cluster: string, sample: Sample): Promise<void> | undefined {
   const b = bufferOf(cluster);
   b.samples.push(sample);
   if (b.samples.length > MAX_PENDING) b.samples.splice(0, b.samples.length - MAX_PENDING);
-  if (b.scheduled) return DONE;
+  if (b.scheduled) return undefined;
   b.scheduled = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => {
     b.scheduled = undefined;
     return flush(env, cluster);

@@ -33,3 +33,14 @@ test('non-resource paths', () => {
   assert.deepEqual(info('GET', '/apis/apps/v1'), { isResourceRequest: false, verb: 'get', path: '/apis/apps/v1' });
   assert.deepEqual(info('GET', '/api/v1'), { isResourceRequest: false, verb: 'get', path: '/api/v1' });
 });
+
+test('escaped segments are decoded; segments past the subresource make a non-resource path, except under proxy', () => {
+  const esc = info('GET', '/api/v1/namespaces/ch34/configmaps/a%3Ab');
+  assert.deepEqual(esc.isResourceRequest && [esc.namespace, esc.resource, esc.name], ['ch34', 'configmaps', 'a:b']);
+  assert.throws(() => info('GET', '/api/v1/namespaces/ch34/configmaps/%zz'), URIError);
+  assert.equal(info('GET', '/api/v1/namespaces/ch34/pods/p/log/extra').isResourceRequest, false);
+  const proxy = info('GET', '/api/v1/namespaces/ch34/services/web/proxy/some/path');
+  assert.deepEqual(proxy.isResourceRequest && [proxy.verb, proxy.resource, proxy.name, proxy.subresource], ['get', 'services', 'web', 'proxy']);
+  const doubled = info('GET', '/api//v1/namespaces/ch34//pods');
+  assert.deepEqual(doubled.isResourceRequest && [doubled.namespace, doubled.resource], ['ch34', 'pods']);
+});

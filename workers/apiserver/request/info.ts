@@ -38,7 +38,9 @@ const boolParam = (q: URLSearchParams, k: string) => {
 
 export function requestInfo(method: string, url: URL): RequestInfo {
   const path = url.pathname;
-  const parts = path.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  // every request passes here: a plain loop, and only a segment with an escape is decoded
+  const parts: string[] = [];
+  for (const p of path.split('/')) if (p !== '') parts.push(p.includes('%') ? decodeURIComponent(p) : p);
   const lower = method.toLowerCase();
   const nonResource = (): NonResourceRequestInfo => ({ isResourceRequest: false, verb: lower as NonResourceRequestInfo['verb'], path });
 
@@ -64,8 +66,10 @@ export function requestInfo(method: string, url: URL): RequestInfo {
     namespace = rest[1];
     rest = rest.slice(2);
   }
-  const [resource = '', name = '', subresource = '', ...extra] = rest;
-  if (extra.length > 0 && subresource !== 'proxy') return nonResource();
+  const resource = rest[0] ?? '';
+  const name = rest[1] ?? '';
+  const subresource = rest[2] ?? '';
+  if (rest.length > 3 && subresource !== 'proxy') return nonResource();
   // a namespace object's own name doubles as its namespace (Kubernetes does the same)
   if (resource === 'namespaces' && name && !namespace) namespace = name;
 

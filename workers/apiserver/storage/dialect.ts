@@ -8,6 +8,7 @@
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
 import type { Client, InStatement, ResultSet, Row as SqlRow } from '@libsql/client';
+import type { ExecuteOne } from './hrana-pipeline.ts';
 import type { EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
@@ -148,25 +149,32 @@ const toLogRow = (r: SqlRow): LogRow => ({
 });
 const toRevs = (rs: ResultSet): Revs => ({ current: num(rs.rows[0][0]), compacted: num(rs.rows[0][1]) });
 
-export function sqlDialect(client: Client): Dialect {
+export interface DialectOptions {
+  /** one statement in one request, cheaper than the client's `execute` (hrana-pipeline.ts): used for writes and gets */
+  executeOne?: ExecuteOne;
+}
+
+export function sqlDialect(client: Client, { executeOne }: DialectOptions = {}): Dialect {
+  const one = async (sql: string, args: (string | number)[]): Promise<SqlRow[]> =>
+    executeOne ? ((await executeOne(sql, args)) as unknown as SqlRow[]) : (await client.execute({ sql, args })).rows;
   return {
     async revs() {
       return toRevs(await client.execute(REVS));
     },
 
     async get(key) {
-      const rs = await client.execute({ sql: GET, args: [key] });
-      return rs.rows.length ? toRow(rs.rows[0]) : undefined;
+      const rows = await one(GET, [key]);
+      return rows.length ? toRow(rows[0]) : undefined;
     },
 
     async insert(key, type, object, prevRev) {
       try {
         if (object !== undefined) {
-          const rs = await client.execute({ sql: INSERT, args: [key, type, object, prevRev] });
-          return { rev: num(rs.rows[0][0]), object };
+          const rows = await one(INSERT, [key, type, object, prevRev]);
+          return { rev: num(rows[0][0]), object };
         }
-        const rs = await client.execute({ sql: INSERT_COPY, args: [key, type, prevRev] });
-        return { rev: num(rs.rows[0][0]), object: String(rs.rows[0][1]) };
+        const rows = await one(INSERT_COPY, [key, type, prevRev]);
+        return { rev: num(rows[0][0]), object: String(rows[0][1]) };
       } catch (err) {
         const refused = REFUSAL.exec(err instanceof Error ? err.message : String(err));
         if (refused) return { refused: refused[1] as Refusal };

@@ -4,12 +4,12 @@
  */
 import type { Client } from '@libsql/client';
 import { backend } from './backend.ts';
-import { sqlDialect } from './dialect.ts';
+import { sqlDialect, type DialectOptions } from './dialect.ts';
 import { eventLog } from './log.ts';
 import type { Storage } from './types.ts';
 
-export function createStorage(client: Client): Storage {
-  return backend(eventLog(sqlDialect(client)));
+export function createStorage(client: Client, options?: DialectOptions): Storage {
+  return backend(eventLog(sqlDialect(client, options)));
 }
 
 export { migrate } from './migrate.ts';

@@ -13,13 +13,15 @@ import { startHranaServer } from '../../../local/hrana-server.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { StatusError } from '../../../lib/errors.ts';
 import { backend } from './backend.ts';
-import { sqlDialect } from './dialect.ts';
+import { sqlDialect, type DialectOptions } from './dialect.ts';
+import { hranaExecuteOne } from './hrana-pipeline.ts';
 import { createStorage, migrate } from './index.ts';
 import { eventLog } from './log.ts';
 import type { Storage } from './types.ts';
 
 interface Db {
   client: Client;
+  options?: DialectOptions;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,19 @@ const backends: Record<string, () => Promise<Db>> = {
     const client = createWebClient({ url: server.url, authToken: 'secret' });
     return {
       client,
+      close: async () => {
+        client.close();
+        await server.close();
+      },
+    };
+  },
+  // what the workers use (connect.ts): the client, and its writes and gets as one-statement pipelines
+  'web client and one-statement pipelines over the Hrana server': async () => {
+    const server = await startHranaServer({ file: freshFile(), authToken: 'secret' });
+    const client = createWebClient({ url: server.url, authToken: 'secret' });
+    return {
+      client,
+      options: { executeOne: hranaExecuteOne(server.url, 'secret') },
       close: async () => {
         client.close();
         await server.close();
@@ -81,7 +96,7 @@ for (const [name, open] of Object.entries(backends)) {
       await db?.close();
       db = await open();
       await migrate(db.client);
-      s = createStorage(db.client);
+      s = createStorage(db.client, db.options);
     };
     after(() => db?.close());
 
@@ -90,7 +105,7 @@ for (const [name, open] of Object.entries(backends)) {
       const [a, b] = await Promise.all([migrate(db.client), migrate(db.client)]);
       assert.equal(a.length + b.length, 2, 'each migration applied exactly once');
       assert.deepEqual(await migrate(db.client), []);
-      s = createStorage(db.client);
+      s = createStorage(db.client, db.options);
       assert.equal(await s.currentRev(), 0);
       assert.equal(await s.compactedRev(), 0);
     });
@@ -222,7 +237,7 @@ for (const [name, open] of Object.entries(backends)) {
       await fresh();
       for (let i = 0; i < 12; i++) await mustCreate(s, `cm${String(i).padStart(2, '0')}`, {}, { even: String(i % 2 === 0) });
       const even = (o: KubeObject) => o.metadata.labels?.even === 'true';
-      const chunked = backend(eventLog(sqlDialect(db.client)), { filterChunk: 3 });
+      const chunked = backend(eventLog(sqlDialect(db.client, db.options)), { filterChunk: 3 });
 
       for (const store of [s, chunked]) {
         const first = await store.list(PREFIX, { filter: even, limit: 2 });

@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HranaStatementError, hranaExecuteOne, pipelineUrl } from './hrana-pipeline.ts';
+
+test('the pipeline endpoint of a database URL; URLs it does not speak to are left to the client', () => {
+  assert.equal(pipelineUrl('http://127.0.0.1:8080'), 'http://127.0.0.1:8080/v2/pipeline');
+  assert.equal(pipelineUrl('libsql://db-org.turso.io'), 'https://db-org.turso.io/v2/pipeline');
+  assert.equal(pipelineUrl('https://h/base/'), 'https://h/base/v2/pipeline');
+  assert.equal(pipelineUrl('wss://db-org.turso.io'), undefined);
+  assert.equal(pipelineUrl('file:local.db'), undefined);
+  assert.equal(pipelineUrl('libsql://h?tls=0'), undefined);
+});
+
+function fakeServer(answer: unknown, status = 200) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  const fetcher = (async (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return new Response(JSON.stringify(answer), { status });
+  }) as unknown as typeof fetch;
+  return { sent, fetcher };
+}
+
+test('one execute and a close in one request, values as the web client sends them, rows decoded', async () => {
+  const { sent, fetcher } = fakeServer({
+    baton: null,
+    results: [
+      { type: 'ok', response: { type: 'execute', result: { cols: [], rows: [[{ type: 'integer', value: '42' }, { type: 'text', value: 'x' }, { type: 'null' }, { type: 'float', value: 1.5 }]] } } },
+      { type: 'ok', response: { type: 'close' } },
+    ],
+  });
+  const run = hranaExecuteOne('http://db', 'tok', fetcher)!;
+  assert.deepEqual(await run('INSERT ?', ['k', 7, null]), [[42, 'x', null, 1.5]]);
+  assert.equal(sent[0].url, 'http://db/v2/pipeline');
+  assert.equal((sent[0].init.headers as Record<string, string>).authorization, 'Bearer tok');
+  assert.deepEqual(JSON.parse(String(sent[0].init.body)), {
+    baton: null,
+    requests: [
+      { type: 'execute', stmt: { sql: 'INSERT ?', args: [{ type: 'text', value: 'k' }, { type: 'float', value: 7 }, { type: 'null' }], want_rows: true } },
+      { type: 'close' },
+    ],
+  });
+});
+
+test("a statement's error keeps the server's message (the triggers' refusals are read from it); a failed request is an error", async () => {
+  const refused = fakeServer({ baton: null, results: [{ type: 'error', error: { message: 'timonier:exists', code: 'SQLITE_CONSTRAINT' } }, { type: 'ok', response: { type: 'close' } }] });
+  await assert.rejects(hranaExecuteOne('http://db', undefined, refused.fetcher)!('INSERT', []), (e: unknown) => e instanceof HranaStatementError && /timonier:exists/.test(e.message) && e.code === 'SQLITE_CONSTRAINT');
+  assert.equal((refused.sent[0].init.headers as Record<string, string>).authorization, undefined);
+  const down = fakeServer({ message: 'Unauthorized' }, 401);
+  await assert.rejects(hranaExecuteOne('http://db', 'bad', down.fetcher)!('SELECT 1', []), /answered 401/);
+});
