@@ -24,6 +24,9 @@ import { measureScheduling } from './scheduling.ts';
 export type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>) => Promise<T>;
 
 const TARGETS = { boundMs: 50, availableMs: 150, podsPerSecond: 200, applyMs: 400 };
+/** `--workloads=chain,scheduling,containerd,agents`: some of the steps only (all by default) */
+const stepsArg = process.argv.find((a) => a.startsWith('--workloads='))?.slice('--workloads='.length);
+const step = (name: string) => !stepsArg || stepsArg.split(',').includes(name);
 
 export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const { cp, api, phase } = o;
@@ -33,14 +36,19 @@ export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: P
   const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
   for (const ns of ['bench-chain', 'bench-sched']) await createNamespace(api, ns);
 
-  await phase(`Deployment of 2 replicas → pods bound → 2 available, ${plan.chainRuns} runs (2 simulated nodes)`, 30, () =>
-    only(measureChain(api, { namespace: 'bench-chain', runs: plan.chainRuns, targets: TARGETS })),
-  );
-  await phase(`scheduling ${plan.pods} pods on ${plan.nodes} simulated nodes`, 30, () =>
-    only(measureScheduling(api, { namespace: 'bench-sched', pods: plan.pods, nodes: plan.nodes, clients: 16, maxSeconds: 120, target: TARGETS.podsPerSecond })),
-  );
-  await phase(`kubectl apply on a containerd node, ${plan.applyRuns} runs`, 30, () => only(measureContainerd(cp, api, { runs: plan.applyRuns, targetMs: TARGETS.applyMs })));
-  for (const fleet of plan.fleets) {
+  if (step('chain')) {
+    await phase(`Deployment of 2 replicas → pods bound → 2 available, ${plan.chainRuns} runs (2 simulated nodes)`, 30, () =>
+      only(measureChain(api, { namespace: 'bench-chain', runs: plan.chainRuns, targets: TARGETS })),
+    );
+  }
+  if (step('scheduling')) {
+    await phase(`scheduling ${plan.pods} pods on ${plan.nodes} simulated nodes`, 30, () =>
+      only(measureScheduling(api, { namespace: 'bench-sched', pods: plan.pods, nodes: plan.nodes, clients: 16, maxSeconds: 120, target: TARGETS.podsPerSecond })),
+    );
+  }
+  if (step('containerd'))
+    await phase(`kubectl apply on a containerd node, ${plan.applyRuns} runs`, 30, () => only(measureContainerd(cp, api, { runs: plan.applyRuns, targetMs: TARGETS.applyMs })));
+  for (const fleet of step('agents') ? plan.fleets : []) {
     await onFreshRuntime(async (cp, api) => {
       await createNamespace(api, 'bench-agents');
       await phase(`${fleet.agents} node agents (simulated runtime) and ${fleet.pods} pods, on a fresh control plane in a process of its own`, 50, () =>

@@ -82,7 +82,7 @@ export const cronJobController: Controller = {
     const next = await schedule(ctx, cj, status, jobs, now, events);
     if (!sameJson(status, cj.status ?? {})) await ctx.api.update(CRONJOBS, { ...cj, status }, 'status');
     for (const [type, reason, message] of events) await emit(type === 'Normal' ? ctx.events.normal(cj as KubeObject, reason, message) : ctx.events.warning(cj as KubeObject, reason, message));
-    if (next !== undefined) await requeueAt(ctx, CRONJOB_CONTROLLER, key, Math.min(next + NEXT_SCHEDULE_DELTA_MS, now + MAX_DELAY_MS));
+    if (next !== undefined) await requeueAt(ctx, key, Math.min(next + NEXT_SCHEDULE_DELTA_MS, now + MAX_DELAY_MS));
   },
 };
 

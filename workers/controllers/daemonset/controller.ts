@@ -18,7 +18,6 @@ import { keyOf, splitKey, type Controller, type ControllerContext } from '../fra
 import { REVISION_HASH_LABEL } from '../history/hash.ts';
 import { DAEMONSETS } from '../history/resources.ts';
 import { ownedRevisions, syncHistory, truncateHistory } from '../history/revisions.ts';
-import { oncePerBatch } from '../replicaset/batch-cache.ts';
 import { emit } from '../replicaset/manage.ts';
 import { claim, controllerOf } from '../replicaset/ownership.ts';
 import { readySince } from '../replicaset/pods.ts';
@@ -31,8 +30,8 @@ const NAME = 'daemon-set-controller';
 
 const errorText = (e: unknown) => (e instanceof ApiError ? (e.status?.message ?? e.message) : String(e));
 
-const daemonSetsIn = (ctx: ControllerContext, namespace?: string) =>
-  oncePerBatch(ctx, `daemonsets/${namespace ?? ''}`, async () => (await ctx.api.list<DaemonSet>(DAEMONSETS, { namespace })).items);
+/** read once per batch, for every message of it (shared-reads.ts) */
+const daemonSetsIn = async (ctx: ControllerContext, namespace?: string) => (await ctx.shared.list<DaemonSet>(DAEMONSETS, { namespace })).items;
 
 export const daemonSetController: Controller = {
   name: NAME,
@@ -85,7 +84,7 @@ export const daemonSetController: Controller = {
     const min = ds.spec?.minReadySeconds ?? 0;
     if (min > 0) {
       const due = pods.map(readySince).filter((t): t is number => t !== undefined && t + min * 1000 >= now.getTime());
-      if (due.length) await requeueAt(ctx, NAME, key, Math.min(...due) + min * 1000 + 1000);
+      if (due.length) await requeueAt(ctx, key, Math.min(...due) + min * 1000 + 1000);
     }
   },
 };

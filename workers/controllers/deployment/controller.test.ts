@@ -5,6 +5,7 @@ import { isConflict } from '../../../lib/client/client.ts';
 import { deploymentController as c } from './controller.ts';
 import { templateHash } from './hash.ts';
 import { NS, simulation, template } from './simulation.test-support.ts';
+import { SharedReads, type Reads } from '../framework/shared-reads.ts';
 
 const rev = (rs: ReplicaSet | undefined) => rs?.metadata.annotations?.['deployment.kubernetes.io/revision'];
 const conditions = (s: ReturnType<typeof simulation>) => s.deployment().status?.conditions?.map((c) => `${c.type} ${c.status} ${c.reason}: ${c.message}`);
@@ -233,4 +234,18 @@ test('keysFor: a ReplicaSet change goes to its Deployment, a deleted one to the 
   assert.deepEqual((await c.keysFor(change('apps', 'replicasets', 'gone', 'DELETED'), s.dctx)).sort(), [`${NS}/batch`, `${NS}/web`]);
   assert.deepEqual(await c.keysFor(change('', 'pods', 'p', 'DELETED'), s.dctx), [`${NS}/batch`]);
   assert.deepEqual(await c.keysFor(change('', 'pods', 'p'), s.dctx), []);
+});
+
+test('the Deployments of one namespace reconciled in one batch read its ReplicaSets once, with the batch', async () => {
+  const s = simulation();
+  for (const name of ['a', 'b', 'c']) s.deploy({ selector: { matchLabels: { app: name } }, template: { ...template('nginx:1.30-alpine'), metadata: { labels: { app: name } } } }, name);
+  const lists: string[] = [];
+  const counting = {
+    get: s.api.get.bind(s.api),
+    list: (res: Parameters<typeof s.api.list>[0], opts?: Parameters<typeof s.api.list>[1]) => (lists.push(res.resource), s.api.list(res, opts)),
+  } as unknown as Reads;
+  const ctx = { ...s.dctx, shared: new SharedReads().through(counting) };
+  await Promise.all(['a', 'b', 'c'].map((name) => c.reconcile(`${NS}/${name}`, ctx)));
+  assert.deepEqual(lists, ['replicasets'], 'one list of the namespace\'s ReplicaSets, for the three');
+  assert.deepEqual(s.replicaSets().map((rs) => rs.metadata.ownerReferences?.[0].name).sort(), ['a', 'b', 'c'], 'and each Deployment made its own');
 });

@@ -78,5 +78,5 @@ async function requeueStuck(ctx: ControllerContext, key: string, d: Deployment, 
   const c = getCondition(d.status, 'Progressing');
   if (!hasProgressDeadline(d) || !c || deploymentComplete(d, status) || c.reason === REASON.timedOut) return;
   const at = progressDeadlineAt(d, c);
-  if (!Number.isNaN(at)) await requeueAt(ctx, 'deployment-controller', key, Math.max(at, now.getTime()) + 1000);
+  if (!Number.isNaN(at)) await requeueAt(ctx, key, Math.max(at, now.getTime()) + 1000);
 }

@@ -27,9 +27,12 @@ export function byCreation(a: ReplicaSet, b: ReplicaSet): number {
 /** ReplicaSets with pods wanted. */
 export const active = (rss: (ReplicaSet | undefined)[]): ReplicaSet[] => rss.filter((rs): rs is ReplicaSet => !!rs && specReplicas(rs) > 0);
 
-/** The ReplicaSets of the namespace the Deployment controls, after adopting and releasing. */
-export async function claimReplicaSets(ctx: ControllerContext, d: Deployment): Promise<ReplicaSet[]> {
-  const { items } = await ctx.api.list<ReplicaSet>(RESOURCES.replicasets, { namespace: d.metadata.namespace });
+/**
+ * The ReplicaSets the Deployment controls among `items` (its namespace's, as the batch read them:
+ * a write decided from a stale one is refused with 409 and the sync retried with fresh reads),
+ * after adopting and releasing.
+ */
+export async function claimReplicaSets(ctx: ControllerContext, d: Deployment, items: ReplicaSet[]): Promise<ReplicaSet[]> {
   const selector = fromLabelSelector(d.spec?.selector);
   return claim(ctx.api, RESOURCES.replicasets, d, items, (rs) => matches(selector, rs.metadata.labels));
 }

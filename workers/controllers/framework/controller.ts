@@ -8,6 +8,8 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { Resource } from '../../../lib/client/resources.ts';
 import type { EventRecorder } from './events.ts';
 import type { Reads } from './shared-reads.ts';
 
@@ -33,6 +35,11 @@ export interface ControllerContext {
    * the reconcile waits for it itself.
    */
   defer?(work: Promise<unknown>): void;
+  /**
+   * The object as the controllers' last write of it in this batch answered (runner.ts), known
+   * without a read; undefined if none wrote it. Absent outside a batch (tests, cron resync).
+   */
+  written?<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): T | undefined;
 }
 
 export interface Settings {

@@ -63,14 +63,7 @@ export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https:/
 export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster = ROOT_CLUSTER): ApiClient {
   return new ApiClient({
     baseUrl: apiBase(cluster),
-    fetch: (input, init) =>
-      inFlight(async () => {
-        if (!(env as any).TRACE_CONTROLLERS) return env.API.fetch(input as string, init);
-        const t0 = Date.now();
-        const r = await env.API.fetch(input as string, init);
-        console.error(`[req] ${t0 % 100000} +${Date.now() - t0}ms ${agent} ${init?.method ?? 'GET'} ${String(input).replace('https://apiserver', '').slice(0, 110)} ${r.status}`);
-        return r;
-      }),
+    fetch: (input, init) => inFlight(() => env.API.fetch(input as string, init)),
     token: () => tokenFor(env, user, cluster),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,

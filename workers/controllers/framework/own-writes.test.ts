@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RESOURCES } from '../../../lib/client/resources.ts';
-import { alreadyHandled, changeOf, markHandled } from './own-writes.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import { alreadyHandled, changeOf, markHandled, reportingWrites } from './own-writes.ts';
 
 const pod = (rv: string, more: object = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', resourceVersion: rv, ...more } });
 
@@ -30,4 +31,27 @@ test("the queue's copy of a change handled here is recognized once, by cluster, 
   assert.equal(alreadyHandled({ ...m, cluster: 'other' }), false, 'another cluster');
   assert.equal(alreadyHandled({ ...m, type: 'ADDED', ownersChanged: false }), true, "the queue's copy (its facts may differ)");
   assert.equal(alreadyHandled(m), false, 'forgotten once recognized');
+});
+
+test('every write tells the kind it may change before it is sent; a raw request, an unknown kind', async () => {
+  const touched: string[] = [];
+  const sent: string[] = [];
+  const api = {
+    create: async (res: { resource: string }) => (sent.push(`create ${res.resource} after ${touched.length}`), { metadata: { name: 'x', namespace: 'ns', resourceVersion: '2' } }),
+    update: async () => ({ metadata: { name: 'x', namespace: 'ns', resourceVersion: '3' } }),
+    patch: async () => ({}),
+    delete: async () => true,
+    post: async () => ({}),
+    request: async () => new Response('{}'),
+  } as unknown as ApiClient;
+  const reporting = reportingWrites(api, 'c', () => undefined, (res) => touched.push(res ? res.resource : '?'));
+  await reporting.create(RESOURCES.pods, 'ns', { metadata: { name: 'x' } });
+  await reporting.update(RESOURCES.replicasets, { metadata: { name: 'x', resourceVersion: '2' } });
+  await reporting.patch(RESOURCES.nodes, undefined, 'n', {});
+  await reporting.delete(RESOURCES.services, 'ns', 's');
+  await reporting.post(RESOURCES.pods, 'ns', 'p', 'binding', {});
+  await reporting.request('GET', '/api/v1/pods');
+  await reporting.request('DELETE', '/api/v1/namespaces/ns/pods');
+  assert.deepEqual(sent, ['create pods after 1']);
+  assert.deepEqual(touched, ['pods', 'replicasets', 'nodes', 'services', 'pods', '?']);
 });

@@ -56,16 +56,25 @@ export function changeOf(cluster: string, res: Resource, object: KubeObject, sen
   return change;
 }
 
-/** `api`, whose creates and updates also tell `onWrite` what they wrote. */
-export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void): ApiClient {
+/**
+ * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
+ * is sent, tells `onTouch` the kind it may change (undefined: unknown, a raw request).
+ */
+export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: (res: Resource | undefined) => void = () => undefined): ApiClient {
   const reporting = Object.create(api) as ApiClient;
+  reporting.patch = (res, ...rest) => (onTouch(res), api.patch(res, ...rest));
+  reporting.delete = (res, ...rest) => (onTouch(res), api.delete(res, ...rest));
+  reporting.post = (res, ...rest) => (onTouch(res), api.post(res, ...rest));
+  reporting.request = (method, ...rest) => (method !== 'GET' && onTouch(undefined), api.request(method, ...rest));
   reporting.create = async <T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> => {
+    onTouch(res);
     const written = await api.create(res, namespace, obj);
     const change = changeOf(cluster, res, written);
     if (change) onWrite({ change, object: written, res });
     return written;
   };
   reporting.update = async <T extends KubeObject>(res: Resource, obj: T, subresource?: string): Promise<T> => {
+    onTouch(res);
     const written = await api.update(res, obj, subresource);
     const change = changeOf(cluster, res, written, obj.metadata.resourceVersion ?? '');
     if (change) {

@@ -84,6 +84,51 @@ test('a reconcile that lost a race is retried with fresh reads; one whose object
   assert.deepEqual(sent, [{ body: { type: 'REQUEUE', cluster: 'default', controller: 'f', key: 'ns/gone' }, delaySeconds: 5 }]);
 });
 
+test('a key that keeps failing has one delayed requeue pending at a time, as client-go\'s AddAfter', async () => {
+  const { env, sent } = fakeEnv();
+  const failing = controller('always-failing', {
+    reconcile: async () => {
+      throw new Error('the API is down');
+    },
+  });
+  const requeue = { type: 'REQUEUE' as const, cluster: 'default', controller: 'always-failing', key: 'ns/x' };
+  const log = console.error;
+  console.error = () => undefined;
+  try {
+    await runMessages(env, [failing], [change('x')]);
+    await runMessages(env, [failing], [change('x')]);
+    assert.equal(sent.length, 1, 'the second failure finds the first requeue pending');
+    await runMessages(env, [failing], [requeue]);
+    assert.equal(sent.length, 2, 'its message came: the next failure requeues again');
+    let rechecks = 0;
+    const waiting = controller('waiting', {
+      reconcile: async (key, ctx) => {
+        if (++rechecks === 1) await ctx.requeue(key, 5);
+        else if (rechecks === 2) await ctx.requeue(key, 30); // a later deadline while the first is pending
+      },
+    });
+    await runMessages(env, [waiting], [change('y')]);
+    await runMessages(env, [waiting], [change('y')]);
+    assert.deepEqual(sent.slice(2).map((s) => s.delaySeconds), [5], 'one timer pending for the key');
+    await runMessages(env, [waiting], [{ type: 'REQUEUE', cluster: 'default', controller: 'waiting', key: 'ns/y' }]);
+    assert.equal(sent.length, 4, 'the later deadline is sent once the first came');
+    assert.ok(sent[3].delaySeconds! >= 29 && sent[3].delaySeconds! <= 30);
+  } finally {
+    console.error = log;
+  }
+  assert.deepEqual(sent.slice(0, 2).map((s) => s.body), [requeue, requeue]);
+});
+
+test('Events\' changes reach no controller (none looks at Events)', async () => {
+  const { env, requests } = fakeEnv();
+  const asked: string[] = [];
+  const all = controller('all', { keysFor: (c) => (asked.push(`${c.group}/${c.resource}`), [`ns/${c.name}`]) });
+  await runMessages(env, [all], [change('e1', 'events'), { ...change('e2', 'events'), group: 'events.k8s.io' }, change('p')]);
+  assert.deepEqual(asked, ['/pods']);
+  assert.deepEqual(all.reconciled, ['ns/p']);
+  assert.deepEqual(requests, []);
+});
+
 test('distinct keys are reconciled concurrently, up to the controller\'s workers', async () => {
   const { env } = fakeEnv();
   let running = 0;
@@ -170,9 +215,9 @@ function writingEnv() {
       async fetch(input: string, init?: RequestInit) {
         const url = new URL(input);
         requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search ? decodeURIComponent(url.search) : ''}`);
-        if (init?.method === 'POST') {
+        if (init?.method === 'POST' || init?.method === 'PUT') {
           const body = JSON.parse(String(init.body));
-          return Response.json({ ...body, metadata: { ...body.metadata, namespace: 'ns', resourceVersion: String(++rev) } }, { status: 201 });
+          return Response.json({ ...body, metadata: { ...body.metadata, namespace: 'ns', resourceVersion: String(++rev) } }, { status: init.method === 'POST' ? 201 : 200 });
         }
         const pinned = url.searchParams.get('fieldSelector')?.replace('metadata.name=', '');
         return Response.json({ kind: 'List', metadata: { resourceVersion: String(rev) }, items: pinned ? [{ metadata: { name: pinned, namespace: 'ns', resourceVersion: '1' } }] : [] });
@@ -187,9 +232,11 @@ test("a controller's own write is handled in the same batch, by the controllers 
   const { env, requests } = writingEnv();
   const cluster = 'own-writes-runner-test';
   const podLists = () => requests.filter((r) => r === `GET /clusters/${cluster}/api/v1/namespaces/ns/pods`).length;
+  const rsLists = () => requests.filter((r) => r === `GET /clusters/${cluster}/apis/apps/v1/namespaces/ns/replicasets`).length;
   const creator = controller('creator', {
     keysFor: async (c, ctx) => {
-      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' }); // the batch's shared read
+      // the batch's shared reads
+      await Promise.all([ctx.shared.list(RESOURCES.pods, { namespace: 'ns' }), ctx.shared.list(RESOURCES.replicasets, { namespace: 'ns' })]);
       return c.resource === 'deployments' ? [`ns/${c.name}`] : [];
     },
     reconcile: async (key, ctx) => void (await ctx.api.create(RESOURCES.replicasets, 'ns', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: `${key.slice(3)}-rs` } })),
@@ -206,12 +253,19 @@ test("a controller's own write is handled in the same batch, by the controllers 
       seen.push(`reconcile read rv ${(await ctx.shared.get(RESOURCES.replicasets, 'ns', key.slice(3)))?.metadata.resourceVersion}`);
       const before = podLists();
       await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' });
-      seen.push(`reconcile listed ${podLists() > before ? 'afresh' : 'from the batch'}`);
+      seen.push(`reconcile listed pods ${podLists() > before ? 'afresh' : 'from the batch'}`);
+      const rsBefore = rsLists();
+      await ctx.shared.list(RESOURCES.replicasets, { namespace: 'ns' });
+      seen.push(`reconcile listed replicasets ${rsLists() > rsBefore ? 'afresh' : 'from the batch'}`);
     },
   });
   await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
   assert.deepEqual(follower.reconciled, ['ns/d-rs'], 'in the same batch');
-  assert.deepEqual(seen, ['keysFor read rv 101', 'reconcile read rv 101', 'reconcile listed afresh'], "the write's answer, and fresh reads for the rest");
+  assert.deepEqual(
+    seen,
+    ['keysFor read rv 101', 'reconcile read rv 101', 'reconcile listed pods from the batch', 'reconcile listed replicasets afresh'],
+    "the write's answer; the batch's reads of the kinds no write of the batch touched, fresh reads of the others",
+  );
   assert.ok(!requests.some((r) => r.includes('fieldSelector=metadata.name=d-rs')), 'the written object is not read back');
 
   const copy: ChangeMessage = { cluster, rev: 101, group: 'apps', resource: 'replicasets', namespace: 'ns', name: 'd-rs', type: 'ADDED', ownersChanged: false };
@@ -254,4 +308,50 @@ test("a burst of own writes gathers into a few waves that share their reads; eac
   assert.equal(follower.reconciled.length, 20);
   const lists = requests.filter((r) => r.endsWith('/namespaces/ns/services')).length;
   assert.ok(lists <= 4, `${lists} lists of the services for 20 writes`);
+});
+
+test("a key that comes again after its reconcile wrote twice reads the last write's answer, not the first's (a status write on it would be a 409)", async () => {
+  const { env } = writingEnv();
+  const seen: string[] = [];
+  let runs = 0;
+  const writer = controller('writer', {
+    keysFor: async (c) => {
+      if (c.resource !== 'configmaps') return [];
+      if (c.rev === 102) await new Promise((r) => setTimeout(r, 20)); // the second write's own wave comes late
+      return [`ns/${c.name}`];
+    },
+    reconcile: async (key, ctx) => {
+      const cm = await ctx.shared.get(RESOURCES.configmaps, 'ns', key.slice(3));
+      seen.push(`read rv ${cm?.metadata.resourceVersion}`);
+      if (++runs > 1) return;
+      const first = await ctx.api.update(RESOURCES.configmaps, { ...cm!, data: { step: '1' } });
+      await new Promise((r) => setTimeout(r, 10)); // meanwhile the first write's wave adds the key again
+      await ctx.api.update(RESOURCES.configmaps, { ...first, data: { step: '2' } });
+    },
+  });
+  await runMessages(env, [writer], [{ ...change('c', 'configmaps'), cluster: 'stale-seed-test' }]);
+  assert.deepEqual(seen, ['read rv 1', 'read rv 102', 'read rv 102']);
+});
+
+test("the batch's contexts know what its own writes answered (ctx.written), the latest of each object", async () => {
+  const { env } = writingEnv();
+  const known: (string | undefined)[] = [];
+  const creator = controller('creator', {
+    keysFor: (c) => (c.resource === 'deployments' ? [`ns/${c.name}`] : []),
+    reconcile: async (_key, ctx) => {
+      known.push(ctx.written?.(RESOURCES.pods, 'ns', 'p')?.metadata.resourceVersion);
+      const p = await ctx.api.create(RESOURCES.pods, 'ns', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } });
+      await ctx.api.update(RESOURCES.pods, p);
+    },
+  });
+  const follower = controller('follower', {
+    keysFor: async (c, ctx) => {
+      if (c.rev === 101) await new Promise((r) => setTimeout(r, 20)); // the update is answered meanwhile
+      if (c.resource === 'pods') known.push(`${c.rev}: ${ctx.written?.(RESOURCES.pods, 'ns', c.name)?.metadata.resourceVersion}`);
+      return [];
+    },
+  });
+  await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster: 'written-test', group: 'apps', type: 'ADDED' }]);
+  assert.equal(known[0], undefined, 'nothing written yet');
+  assert.deepEqual(known.slice(1).sort(), ['101: 102', '102: 102']);
 });

@@ -23,7 +23,7 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict, isNotFound } from '../../../lib/client/client.ts';
-import type { Env, QueueMessage } from '../env.ts';
+import type { Env, QueueMessage, RequeueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { controllerClient, informerReads } from './identity.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
@@ -32,9 +32,11 @@ import { eachLimited } from './limit.ts';
 import { resyncDue } from './resync.ts';
 import { SharedReads } from './shared-reads.ts';
 import { KeyQueue, type Seeds } from './key-queue.ts';
-import { resourcePath } from '../../../lib/client/resources.ts';
+import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
+import type { KubeObject } from '../../../lib/api/meta.ts';
 import { alreadyHandled, markHandled, reportingWrites, type OwnWrite } from './own-writes.ts';
 import { Work } from './work.ts';
+import { pendingRequeues, requeueId } from './requeues.ts';
 
 const CONFLICT_RETRIES = 5;
 const FAILURE_REQUEUE_SECONDS = 5;
@@ -51,10 +53,10 @@ export function settingsFrom(env: Env): Settings {
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: (res: Resource | undefined) => void): ControllerContext {
   const reads = informerReads(env, cluster);
   const client = controllerClient(env, c, cluster, reads);
-  const api = onWrite ? reportingWrites(client, cluster, onWrite) : client;
+  const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
   const now = () => new Date();
   return {
     cluster,
@@ -62,7 +64,18 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     shared: shared.through(reads),
     events: eventRecorder(api, c.name, now, correlatorFor(cluster)),
     requeue: async (key, seconds) => {
-      await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds: Math.max(0, Math.ceil(seconds)) });
+      const delaySeconds = Math.max(0, Math.ceil(seconds));
+      const id = requeueId(cluster, c.name, key);
+      const sentAt = Date.now();
+      const at = sentAt + delaySeconds * 1000;
+      // one pending message per key, the earliest (requeues.ts)
+      if (!pendingRequeues.ask(id, at, sentAt)) return;
+      try {
+        await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds });
+      } catch (e) {
+        pendingRequeues.forget(id, at);
+        throw e;
+      }
     },
     settings: settingsFrom(env),
     now,
@@ -81,15 +94,37 @@ async function keysOf(c: Controller, ctx: ControllerContext, messages: QueueMess
   return [...keys];
 }
 
+/** A requeue came: a later one asked for its key meanwhile (requeues.ts) is sent now. */
+async function sendLater(env: Env, m: RequeueMessage): Promise<void> {
+  const id = requeueId(m.cluster || ROOT_CLUSTER, m.controller, m.key);
+  const later = pendingRequeues.delivered(id);
+  if (later === undefined) return;
+  const now = Date.now();
+  const delaySeconds = Math.max(0, Math.ceil((later - now) / 1000));
+  if (!pendingRequeues.ask(id, now + delaySeconds * 1000, now)) return;
+  await env.CHANGES.send(m, { delaySeconds }).catch((e) => {
+    pendingRequeues.forget(id, now + delaySeconds * 1000);
+    console.error(`controllers: requeue ${m.controller} ${m.key}: ${(e as Error).message}`);
+  });
+}
+
+/**
+ * An Event's change: no controller looks at Events (Kubernetes' garbage collector and quota
+ * ignore them), and a pod makes several, so they cost nothing here.
+ */
+const isEvent = (m: ChangeMessage) => m.resource === 'events' && (m.group === '' || m.group === 'events.k8s.io');
+
 /** The controllers of a cluster: the same for all, or a set per cluster (index.ts). */
 export type ControllersOf = Controller[] | ((cluster: string) => Controller[]);
 
 /** Reconciles every key the messages lead to, cluster by cluster, side by side; resolves when all are done. */
 export async function runMessages(env: Env, controllers: ControllersOf, messages: QueueMessage[]): Promise<void> {
   const byCluster = new Map<string, QueueMessage[]>();
+  const laterSends: Promise<void>[] = [];
   for (const m of messages) {
+    if (m.type === 'REQUEUE') laterSends.push(sendLater(env, m));
     // the queue's copy of a controller's own write, handled when it was answered (own-writes.ts)
-    if (m.type !== 'REQUEUE' && m.type !== 'RESYNC' && alreadyHandled(m as ChangeMessage)) continue;
+    if (m.type !== 'REQUEUE' && m.type !== 'RESYNC' && (isEvent(m) || alreadyHandled(m))) continue;
     const cluster = m.cluster || ROOT_CLUSTER;
     let ms = byCluster.get(cluster);
     if (!ms) byCluster.set(cluster, (ms = []));
@@ -97,6 +132,7 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
   }
   // one cluster failing (the batch is then delivered again) does not hold the others back
   const results = await Promise.allSettled([...byCluster].map(([cluster, ms]) => runCluster(env, typeof controllers === 'function' ? controllers(cluster) : controllers, cluster, ms)));
+  await Promise.all(laterSends);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -109,12 +145,26 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
  * fresh reads. So a chain of controllers (Deployment → ReplicaSet → pods → scheduler) runs within
  * one batch instead of one batch per link. Done when no reconcile and no wave is left, then the
  * events recorded are written.
+ *
+ * "Fresh" means: the objects written take the latest answer of their writes (`latest`, also
+ * `ctx.written`), the kinds any write of the batch touched (sent, answered or not) are read
+ * again, and the other kinds come from the batch's reads, which are as new as the batch's
+ * changes (a ReplicaSet created in the batch lists the namespace's pods with the batch).
  */
 class BatchRun {
   private readonly work = new Work();
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
   private readonly next: OwnWrite[] = [];
+  /** what the batch's own writes answered, the latest revision of each object (ControllerContext.written) */
+  private readonly latest: Seeds = new Map();
+  /** the batch's reads (of its messages' changes), and the kinds its controllers' writes touched since */
+  private batchReads?: SharedReads;
+  private readonly touched = new Set<string>();
+  private touchedAll = false;
+  /** what waves and fresh reconciles may read with the batch: the kinds not touched (shared-reads.ts) */
+  private readonly parent = () =>
+    this.batchReads && { reads: this.batchReads, shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`) };
   private ownChanges = 0;
   private waves = 0;
 
@@ -126,6 +176,7 @@ class BatchRun {
 
   async run(messages: QueueMessage[]): Promise<void> {
     const shared = new SharedReads(messages.filter((m): m is ChangeMessage => m.type !== 'REQUEUE' && m.type !== 'RESYNC'), this.cluster);
+    this.batchReads = shared;
     const results = await Promise.allSettled(
       this.controllers.map((c) =>
         this.work.track(async () => {
@@ -141,8 +192,10 @@ class BatchRun {
   }
 
   private context(c: Controller, shared: SharedReads): ControllerContext {
-    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w));
+    const touch = (res: Resource | undefined) => (res ? this.touched.add(`${res.group}/${res.resource}`) : (this.touchedAll = true));
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
+    ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;
     this.contexts.push(ctx);
     return ctx;
   }
@@ -154,8 +207,13 @@ class BatchRun {
       const ctx = batchCtx ?? this.context(c, new SharedReads());
       q = new KeyQueue(c.workers ?? DEFAULT_WORKERS, this.work, (key, { fresh, seeds }) => {
         if (!fresh) return reconcileOne(c, ctx, key);
-        const reads = new SharedReads();
-        for (const { res, object } of seeds?.values() ?? []) reads.remember(res, object);
+        const reads = new SharedReads([], this.cluster, this.parent());
+        // a seed may have been written again since the key was added (by the reconcile then
+        // running, whose write made it come again): the latest answer, or its status write is a 409
+        for (const [path, seed] of seeds ?? []) {
+          const newest = this.latest.get(path);
+          reads.remember(seed.res, (newest && newest.rev > seed.rev ? newest : seed).object);
+        }
         return reconcileOne(c, this.context(c, reads), key);
       });
       this.queues.set(c, q);
@@ -164,6 +222,8 @@ class BatchRun {
   }
 
   private written(w: OwnWrite): void {
+    const path = resourcePath(w.res, w.object.metadata.namespace, w.object.metadata.name);
+    if ((this.latest.get(path)?.rev ?? -1) < w.change.rev) this.latest.set(path, { rev: w.change.rev, object: w.object, res: w.res });
     if (this.ownChanges >= MAX_OWN_CHANGES) return; // past it, the queue's copies carry them
     this.ownChanges++;
     this.next.push(w);
@@ -195,7 +255,7 @@ class BatchRun {
     const writes = this.next.splice(0);
     if (!writes.length) return;
     const changes = writes.map((w) => w.change);
-    const shared = new SharedReads(changes, this.cluster);
+    const shared = new SharedReads(changes, this.cluster, this.parent());
     const seeds: Seeds = new Map();
     for (const w of writes) {
       shared.remember(w.res, w.object);
@@ -215,10 +275,7 @@ class BatchRun {
 }
 
 async function runCluster(env: Env, controllers: Controller[], cluster: string, messages: QueueMessage[]): Promise<void> {
-  const trace = (env as any).TRACE_CONTROLLERS; // TEMP-TRACE
-  const T0 = Date.now(); // TEMP-TRACE
   await new BatchRun(env, controllers, cluster).run(messages);
-  if (trace) console.error(`[trace] ${T0 % 100000} batch ${messages.length} msgs [${messages.map((m) => (m.type === 'REQUEUE' ? 'RQ:' + m.controller : (m as any).resource + ':' + (m as any).name + ':' + m.type)).join(' ')}] ${Date.now() - T0}ms`); // TEMP-TRACE
 }
 
 /** Reconciles `keys` (distinct), `c.workers` at a time, then waits for the events they recorded. */

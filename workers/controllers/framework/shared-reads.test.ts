@@ -94,3 +94,21 @@ test('few changes, deletions, or changes few against the size of the namespace a
   await new SharedReads(podChanges('ns', 100), 'big-cluster').through(big.api).get(RESOURCES.pods, 'ns', 'p1');
   assert.deepEqual(big.calls, ['list ns', 'get ns/p1', 'list ns']);
 });
+
+test("a wave's reads come from the batch's for the kinds no write of the batch touched; an object remembered here wins", async () => {
+  const { api, calls } = countingApi();
+  const batch = new SharedReads();
+  await batch.through(api).list(RESOURCES.services, { namespace: 'ns' });
+  await batch.through(api).get(RESOURCES.pods, 'ns', 'p');
+  const touched = new Set(['/pods']);
+  const wave = new SharedReads([], '', { reads: batch, shares: (res) => !touched.has(`${res.group}/${res.resource}`) });
+  wave.remember(RESOURCES.configmaps, { metadata: { name: 'answer', namespace: 'ns', resourceVersion: '9' } });
+  calls.length = 0;
+  const reads = wave.through(api);
+  await reads.list(RESOURCES.services, { namespace: 'ns' });
+  assert.deepEqual(calls, [], "the batch's list of an untouched kind");
+  await reads.get(RESOURCES.pods, 'ns', 'p');
+  assert.deepEqual(calls, ['get ns/p'], 'a touched kind is read afresh');
+  assert.equal((await reads.get(RESOURCES.configmaps, 'ns', 'answer'))?.metadata.resourceVersion, '9');
+  assert.deepEqual(calls, ['get ns/p'], 'the remembered answer, not a read');
+});

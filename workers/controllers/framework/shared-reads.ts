@@ -47,6 +47,16 @@ export const scopeOf = (cluster: string, group: string, resource: string, namesp
 
 const listKey = (res: Resource, opts: ListOptions) => `${resourcePath(res, opts.namespace)}?l=${opts.labelSelector ?? ''}&f=${opts.fieldSelector ?? ''}`;
 
+/**
+ * The batch's reads, for a wave or a reconcile of a change made during the batch: of the kinds no
+ * write of the batch's controllers touched (`shares`), they are as new as the batch's changes,
+ * which is as new as such reads must be; kube-controller-manager's informers lag as much.
+ */
+export interface ParentReads {
+  reads: SharedReads;
+  shares(res: Resource): boolean;
+}
+
 export class SharedReads {
   private readonly cache = new Map<string, Promise<unknown>>();
   /** the kinds and namespaces (scopeOf without the cluster) whose gets are served by one list */
@@ -59,6 +69,7 @@ export class SharedReads {
   constructor(
     changes: { group: string; resource: string; namespace?: string; type: string }[] = [],
     private readonly cluster = '',
+    private readonly parent?: ParentReads,
   ) {
     const counts = new Map<string, number>();
     for (const c of changes) {
@@ -85,8 +96,13 @@ export class SharedReads {
 
   /** The shared reads, made (when first) with `api`. */
   through(api: Reads): Reads {
+    const parent = this.parent;
+    const inherited = parent?.reads.through(api);
+    // an object remembered here (a write's answer) is newer than the batch's read of it
+    const fromParent = (res: Resource, path?: string) => inherited && parent!.shares(res) && !(path && this.cache.has(path)) ? inherited : undefined;
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
+        fromParent(res, resourcePath(res, namespace, name))?.get<T>(res, namespace, name) ??
         this.once(resourcePath(res, namespace, name), async () => {
           const scope = scopeOf('', res.group, res.resource, namespace).slice(1);
           if (!this.listed.has(scope)) return api.get<T>(res, namespace, name);
@@ -97,7 +113,7 @@ export class SharedReads {
           });
           return (list as { items: T[] }).items.find((o) => o.metadata.name === name);
         }),
-      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) => this.once(listKey(res, opts), () => api.list<T>(res, opts)),
+      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) => fromParent(res)?.list<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
     };
   }
 }

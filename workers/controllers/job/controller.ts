@@ -88,7 +88,7 @@ export const jobController: Controller = {
     current = await writeStatus(ctx, current, final.status);
     if (final.event) events.push(final.event);
     for (const e of events) await emit(e.type === 'Normal' ? ctx.events.normal(job as KubeObject, e.reason, e.message) : ctx.events.warning(job as KubeObject, e.reason, e.message));
-    if (d.requeueAt !== undefined) await requeueAt(ctx, JOB_CONTROLLER, key, d.requeueAt + 500);
+    if (d.requeueAt !== undefined) await requeueAt(ctx, key, d.requeueAt + 500);
   },
 };
 

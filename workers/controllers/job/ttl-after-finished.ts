@@ -38,7 +38,7 @@ export const ttlAfterFinishedController: Controller = {
     if (!job) return;
     const at = expiresAt(job);
     if (at === undefined) return;
-    if (at > ctx.now().getTime()) return requeueAt(ctx, TTL_CONTROLLER, key, at + 500);
+    if (at > ctx.now().getTime()) return requeueAt(ctx, key, at + 500);
     try {
       await ctx.api.delete(JOBS, namespace, name, { propagationPolicy: 'Foreground', preconditions: { uid: job.metadata.uid, resourceVersion: job.metadata.resourceVersion } });
     } catch (e) {

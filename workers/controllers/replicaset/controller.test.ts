@@ -5,6 +5,8 @@ import type { Pod } from '../../../lib/api/core/pod.ts';
 import { ApiError } from '../../../lib/client/client.ts';
 import { replicaSetController as c } from './controller.ts';
 import { FakeApi, fakeContext } from '../framework/fake-api.test-support.ts';
+import { SharedReads, type Reads } from '../framework/shared-reads.ts';
+import type { ChangeMessage } from '../../apiserver/env.ts';
 
 const NS = 'ch15';
 
@@ -131,4 +133,23 @@ test('keysFor: a pod maps to its controller, an orphan to the ReplicaSets that w
   assert.deepEqual(await c.keysFor(change('pods', 'gone', 'DELETED'), ctx), [`${NS}/vitrine-577cf576cf`]);
   assert.deepEqual(await c.keysFor(change('replicasets', 'x', 'ADDED', 'apps'), ctx), [`${NS}/x`]);
   assert.deepEqual(await c.keysFor(change('services', 'x'), ctx), []);
+});
+
+test('a batch of ReplicaSet changes and pod deletions reads the namespace\'s ReplicaSets once', async () => {
+  const { api, ctx } = world();
+  const lists: string[] = [];
+  const counting = {
+    get: api.get.bind(api),
+    list: (res: Parameters<typeof api.list>[0], opts?: Parameters<typeof api.list>[1]) => (lists.push(res.resource), api.list(res, opts)),
+  } as unknown as Reads;
+  const batch = { ...ctx, shared: new SharedReads().through(counting) };
+  const change = (resource: string, name: string, type: ChangeMessage['type']): ChangeMessage => ({ cluster: 'default', rev: 1, group: resource === 'pods' ? '' : 'apps', resource, namespace: NS, name, type });
+  const keys = await Promise.all([
+    c.keysFor(change('replicasets', 'vitrine-577cf576cf', 'MODIFIED'), batch),
+    c.keysFor(change('pods', 'gone-1', 'DELETED'), batch),
+    c.keysFor(change('replicasets', 'vitrine-577cf576cf', 'MODIFIED'), batch),
+    c.keysFor(change('pods', 'gone-2', 'DELETED'), batch),
+  ]);
+  assert.deepEqual(keys, [[`${NS}/vitrine-577cf576cf`], [`${NS}/vitrine-577cf576cf`], [`${NS}/vitrine-577cf576cf`], [`${NS}/vitrine-577cf576cf`]]);
+  assert.deepEqual(lists, ['replicasets']);
 });

@@ -14,7 +14,6 @@ import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import { fromLabelSelector, matches } from '../../../lib/selectors/label.ts';
 import { keyOf, splitKey, type Controller, type ControllerContext } from '../framework/controller.ts';
-import { forget, oncePerBatch } from './batch-cache.ts';
 import { BURST_REPLICAS, createPods, deletePods, type ManageResult } from './manage.ts';
 import { claim, controllerOf } from './ownership.ts';
 import { isActive } from './pods.ts';
@@ -22,10 +21,12 @@ import { podsToDelete } from './rank.ts';
 import { requeueAt } from './requeue.ts';
 import { nextAvailableAt, replicaSetStatus, sameStatus } from './status.ts';
 
-const listReplicaSets = async (ctx: ControllerContext, namespace: string) => (await ctx.api.list<ReplicaSet>(RESOURCES.replicasets, { namespace })).items;
-
-/** The namespace's ReplicaSets for keysFor; a moment stale only delays an adoption (a new ReplicaSet looks at every pod). */
-const replicaSetsOf = (ctx: ControllerContext, namespace: string) => oncePerBatch(ctx, `replicasets/${namespace}`, () => listReplicaSets(ctx, namespace));
+/**
+ * The namespace's ReplicaSets, as the batch read them (one list for every controller and message
+ * of the batch, shared-reads.ts): as new as the batch's changes, a ReplicaSet's own included. A
+ * moment stale only delays an adoption (a new ReplicaSet looks at every pod).
+ */
+const replicaSetsOf = async (ctx: ControllerContext, namespace: string) => (await ctx.shared.list<ReplicaSet>(RESOURCES.replicasets, { namespace })).items;
 
 /** Could have counted a pod: it has some, or should have. */
 const mayHaveCounted = (rs: ReplicaSet) => (rs.status?.replicas ?? 0) > 0 || (rs.spec?.replicas ?? 1) !== (rs.status?.replicas ?? 0);
@@ -35,9 +36,14 @@ export const replicaSetController: Controller = {
   resyncMinutes: 5,
 
   async keysFor(change, ctx) {
-    if (change.group === 'apps' && change.resource === 'replicasets') {
-      forget(ctx, `replicasets/${change.namespace}`);
-      return [`${change.namespace}/${change.name}`];
+    if (change.group === 'apps' && change.resource === 'replicasets') return [`${change.namespace}/${change.name}`];
+    if (change.group === 'apps' && change.resource === 'deployments' && change.type === 'ADDED' && change.namespace) {
+      // a new Deployment's ReplicaSet comes within this batch (runner.ts), and its first sync lists
+      // the namespace's pods: they are read now, with the batch, not after the ReplicaSet's create
+      // (no pod is its yet; an informer's copy would be as old)
+      const prefetch = ctx.shared.list<Pod>(RESOURCES.pods, { namespace: change.namespace }).catch(() => undefined);
+      if (ctx.defer) ctx.defer(prefetch);
+      return [];
     }
     if (change.group !== '' || change.resource !== 'pods' || !change.namespace) return [];
     const pod = change.type === 'DELETED' ? undefined : await ctx.shared.get<Pod>(RESOURCES.pods, change.namespace, change.name);
@@ -71,7 +77,7 @@ export const replicaSetController: Controller = {
 
     // availability after minReadySeconds is a matter of time, not of a change: look again then
     const at = nextAvailableAt(rs, pods, now);
-    if (at !== undefined) await requeueAt(ctx, 'replicaset-controller', key, at + 1000);
+    if (at !== undefined) await requeueAt(ctx, key, at + 1000);
   },
 };
 
@@ -90,6 +96,6 @@ async function manageReplicas(ctx: ControllerContext, rs: ReplicaSet, pods: Pod[
 async function siblingPods(ctx: ControllerContext, rs: ReplicaSet, all: Pod[]): Promise<Pod[]> {
   const owner = controllerOf(rs);
   if (!owner) return [];
-  const siblings = new Set((await listReplicaSets(ctx, rs.metadata.namespace!)).filter((s) => controllerOf(s)?.uid === owner.uid).map((s) => s.metadata.uid));
+  const siblings = new Set((await replicaSetsOf(ctx, rs.metadata.namespace!)).filter((s) => controllerOf(s)?.uid === owner.uid).map((s) => s.metadata.uid));
   return all.filter((p) => siblings.has(controllerOf(p)?.uid));
 }

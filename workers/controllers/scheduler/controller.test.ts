@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newScheduler } from './controller.ts';
+import { LIST_FROM } from './known-pods.ts';
 import { fakeContext, makeNode, makePod } from '../nodelifecycle/fake-context.test-support.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 
@@ -214,4 +215,101 @@ test('in a batch, a cycle ends once its bindings are started; the next one neith
   await Promise.all(deferred);
   assert.deepEqual(ctx.writes, ['patch pods/status default/b', 'bind default/a n1']);
   assert.deepEqual(ctx.recorded.map((e) => `${e.reason} ${e.object}`), ['FailedScheduling default/b', 'Scheduled default/a']);
+});
+
+/** `ctx` as in a batch whose controllers wrote `names` (their answers: `ctx.written`); its lists counted. */
+function writtenBatch(ctx: ReturnType<typeof fakeContext>, names: string[]) {
+  ctx.written = ((res: { resource: string }, ns: string, name: string) => (names.includes(name) ? ctx.obj(res.resource, `${ns}/${name}`) : undefined)) as never;
+  const listed: string[] = [];
+  const list = ctx.api.list.bind(ctx.api);
+  ctx.api.list = (async (res: { resource: string }, opts: { fieldSelector?: string }) => {
+    listed.push(`${res.resource}${opts?.fieldSelector?.startsWith('spec.nodeName!=') ? ' bound' : opts?.fieldSelector ? ' pending' : ''}`);
+    return list(res as never, opts as never);
+  }) as never;
+  const get = ctx.api.get.bind(ctx.api); // ctx.shared is the same fake api
+  ctx.api.get = (async (res: { resource: string }, ns: string, name: string) => {
+    listed.push(`get ${name}`);
+    return get(res as never, ns, name);
+  }) as never;
+  return listed;
+}
+
+const written = (name: string, type: 'ADDED' | 'MODIFIED' = 'ADDED') => ({ ...change('pods', '', type, name), rev: 1 });
+
+test("a changed pod is placed as the batch has it (a create's answer, or the batch's read), without listing the pending pods", async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1'));
+  await scheduler.reconcile('pending', ctx); // the first cycle lists, and finds nobody waiting
+  ctx.put('pods', makePod('mine-1', { owner: 'rs' }));
+  ctx.put('pods', makePod('theirs')); // created by someone else
+  ctx.put('pods', makePod('other', { spec: { schedulerName: 'mon-scheduler' } }));
+  const listed = writtenBatch(ctx, ['mine-1', 'mine-2']);
+
+  assert.deepEqual(await scheduler.keysFor(written('mine-1'), ctx), ['pending']);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['nodes', 'pods bound'], 'no read of the pod, no list of the pending pods (the nodes are listed, at the first placement)');
+  assert.deepEqual(ctx.writes, ['bind default/mine-1 n1']);
+
+  ctx.put('pods', makePod('mine-2', { owner: 'rs' }));
+  assert.deepEqual(await scheduler.keysFor(written('mine-2'), ctx), ['pending']);
+  assert.deepEqual(await scheduler.keysFor(written('theirs'), ctx), ['pending']);
+  assert.deepEqual(await scheduler.keysFor(written('other'), ctx), [], "another scheduler's");
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['get theirs', 'get other'], "the others' pods read (with the batch, shared), none listed");
+  assert.deepEqual(ctx.writes.sort(), ['bind default/mine-1 n1', 'bind default/mine-2 n1', 'bind default/theirs n1']);
+});
+
+test('a known pod is never bound twice, and a cycle with no known pod (a requeue, the resync) lists', async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1'));
+  await scheduler.reconcile('pending', ctx);
+  ctx.put('pods', makePod('late', { owner: 'rs' }));
+  const listed = writtenBatch(ctx, ['late']);
+  // a cycle that lists takes `late` from its list...
+  await scheduler.resync!(ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['pods pending', 'nodes', 'pods bound']);
+  assert.deepEqual(ctx.writes, ['bind default/late n1']);
+  // ...and its create's answer, seen after, does not make it bound again
+  await scheduler.keysFor(written('late'), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(ctx.writes, ['bind default/late n1']);
+  assert.deepEqual(listed.splice(0), ['pods pending'], 'nothing known left: the cycle lists');
+
+  // a requeue (no change behind it) lists as well
+  ctx.put('pods', makePod('requeued'));
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['pods pending']);
+  assert.deepEqual(ctx.writes.at(-1), 'bind default/requeued n1');
+});
+
+test('while a pod waits unschedulable, a known pod does not spare the list (it may be the one that makes room)', async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1'));
+  ctx.put('pods', makePod('big', { cpu: '64' }));
+  await scheduler.reconcile('pending', ctx);
+  ctx.put('pods', makePod('mine', { owner: 'rs' }));
+  const listed = writtenBatch(ctx, ['mine']);
+  await scheduler.keysFor(written('mine'), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['pods pending']);
+  assert.equal(ctx.writes.filter((w) => w.startsWith('bind')).join(), 'bind default/mine n1');
+});
+
+test('a burst of known pods is placed with one list, which also finds the pods whose changes are still queued', async () => {
+  const ctx = fakeContext();
+  const scheduler = newScheduler();
+  ctx.put('nodes', makeNode('n1', { pods: '500' }));
+  await scheduler.reconcile('pending', ctx);
+  const names = Array.from({ length: LIST_FROM }, (_, i) => `p${i}`);
+  for (const n of [...names, 'queued']) ctx.put('pods', makePod(n));
+  const listed = writtenBatch(ctx, names);
+  for (const n of names) await scheduler.keysFor(written(n), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0).filter((l) => l === 'pods pending'), ['pods pending']);
+  assert.equal(ctx.writes.length, LIST_FROM + 1);
+  assert.ok(ctx.writes.includes('bind default/queued n1'));
 });

@@ -98,6 +98,8 @@ export interface CycleResult {
   /** pods whose binding was started */
   placed: number;
   unschedulable: number;
+  /** the uids of the pods it placed or found unschedulable */
+  considered: string[];
   /** the bindings and their Scheduled events; rejects with the first failure other than 409/404 */
   bindings: Promise<void>;
 }
@@ -113,13 +115,20 @@ export const newBinder = (): Binder => ({ inFlight: new Map(), gate: gate(CONCUR
 type Placement = Extract<Decision, { node: string }>;
 type Failure = Exclude<Decision, Placement>;
 
-export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports, binder = newBinder()): Promise<CycleResult> {
-  const { items } = await ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: PENDING });
+/**
+ * `known`: the pending pods to place, known without a list (scheduler/known-pods.ts); without it,
+ * every pending pod is listed.
+ */
+export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports, binder = newBinder(), known?: Pod[]): Promise<CycleResult> {
+  const items = known ?? (await ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: PENDING })).items;
   // a pod being bound is placed already: assumed in the cache, not placed again
   const pending = items.filter((p) => schedulable(p) && !binder.inFlight.has(p.metadata.uid!));
-  const waiting = new Set(pending.map((p) => p.metadata.uid));
-  for (const uid of reported.keys()) if (!waiting.has(uid)) reported.delete(uid);
-  if (!pending.length) return { placed: 0, unschedulable: 0, bindings: Promise.resolve() };
+  const considered = pending.map((p) => p.metadata.uid!);
+  if (!known) {
+    const waiting = new Set(considered);
+    for (const uid of reported.keys()) if (!waiting.has(uid)) reported.delete(uid);
+  }
+  if (!pending.length) return { placed: 0, unschedulable: 0, considered, bindings: Promise.resolve() };
 
   await noteVolumeConstraints(ctx, pending);
   const decisions = plan(pending, await cache.get(ctx, binder.inFlight));
@@ -133,7 +142,7 @@ export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache
     await bindings.catch(() => undefined);
     throw errors[0];
   }
-  return { placed: placements.length, unschedulable: failures.length, bindings };
+  return { placed: placements.length, unschedulable: failures.length, considered, bindings };
 }
 
 /** Binds the placements, at most CONCURRENCY at once for the whole scheduler, then records their Scheduled events. */

@@ -72,7 +72,7 @@ export const statefulSetController: Controller = {
     const min = set.spec?.minReadySeconds ?? 0;
     if (min > 0) {
       const due = pods.map(readySince).filter((t): t is number => t !== undefined && t + min * 1000 >= now.getTime());
-      if (due.length) await requeueAt(ctx, NAME, key, Math.min(...due) + min * 1000 + 1000);
+      if (due.length) await requeueAt(ctx, key, Math.min(...due) + min * 1000 + 1000);
     }
   },
 };

@@ -6,7 +6,8 @@ import type { PersistentVolumeClaim } from '../../../lib/api/core/persistentvolu
 import { byResource } from '../../apiserver/registry/index.ts';
 import { storageObjectInUseProtection } from '../../apiserver/admission/storage-protection.ts';
 import type { AdmissionContext } from '../../apiserver/admission/index.ts';
-import { claimInUse } from './protection.ts';
+import { claimInUse, pvcProtectionController } from './protection.ts';
+import type { ControllerContext } from '../framework/controller.ts';
 
 const claim: PersistentVolumeClaim = { metadata: { name: 'data', namespace: 'ns' } };
 const pod = (claimName: string, phase: string): Pod => ({ metadata: { name: 'p', namespace: 'ns' }, spec: { containers: [], volumes: [{ name: 'v', persistentVolumeClaim: { claimName } }] }, status: { phase } });
@@ -30,4 +31,21 @@ test('StorageObjectInUseProtection adds the finalizers once', () => {
   const cm: KubeObject = { metadata: { name: 'cm' } };
   storageObjectInUseProtection(ctx, byResource('', 'v1', 'configmaps')!, cm);
   assert.equal(cm.metadata.finalizers, undefined);
+});
+
+test("a pod the batch wrote without claims concerns no claim: no list of the namespace's claims", async () => {
+  const lists: string[] = [];
+  const deleting: PersistentVolumeClaim = { metadata: { name: 'data', namespace: 'ns', deletionTimestamp: '2026-01-01T00:00:00Z' } };
+  const plain: Pod = { metadata: { name: 'plain', namespace: 'ns' }, spec: { containers: [] } };
+  const withClaim = { ...pod('data', 'Pending'), metadata: { name: 'with-claim', namespace: 'ns' } };
+  const ctx = {
+    shared: { list: async (res: { resource: string }) => (lists.push(res.resource), { items: [deleting] }) },
+    written: (_res: unknown, _ns: string, name: string) => [plain, withClaim].find((p) => p.metadata.name === name),
+  } as unknown as ControllerContext;
+  const change = (name: string) => ({ cluster: 'default', rev: 1, group: '', resource: 'pods', namespace: 'ns', name, type: 'ADDED' as const });
+  assert.deepEqual(await pvcProtectionController.keysFor(change('plain'), ctx), []);
+  assert.deepEqual(lists, []);
+  assert.deepEqual(await pvcProtectionController.keysFor(change('with-claim'), ctx), ['ns/data']);
+  assert.deepEqual(await pvcProtectionController.keysFor(change('not-written'), ctx), ['ns/data'], 'a pod not known: as before');
+  assert.deepEqual(lists, ['persistentvolumeclaims', 'persistentvolumeclaims']);
 });

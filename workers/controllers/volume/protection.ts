@@ -36,6 +36,9 @@ export const pvcProtectionController: Controller = {
     if (change.group !== '' || !change.namespace) return [];
     if (change.resource === 'persistentvolumeclaims') return change.type === 'DELETED' ? [] : [`${change.namespace}/${change.name}`];
     if (change.resource !== 'pods') return [];
+    // a pod this batch wrote, with no claim (its volumes never change): it concerns no claim
+    const written = change.type !== 'DELETED' ? ctx.written?.<Pod>(RESOURCES.pods, change.namespace, change.name) : undefined;
+    if (written && !(written.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral)) return [];
     // a pod gone or finished frees its claims: only those being deleted are keyed
     const claims = (await ctx.shared.list<PersistentVolumeClaim>(R.persistentvolumeclaims, { namespace: change.namespace })).items.filter((c) => c.metadata.deletionTimestamp);
     return claims.map(keyOf);
