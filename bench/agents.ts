@@ -62,6 +62,18 @@ function kindOf(method: string, path: string): string {
   return `${resource}${sub ? `/${sub}` : ''} ${method}`;
 }
 
+/** A read of the agents (GET, LIST, WATCH), by kind: `configmaps LIST`. */
+interface Read {
+  kind: string;
+  at: number;
+}
+
+/** `/api/v1/namespaces/ns/configmaps` (a list or watch), not `/api/v1/namespaces/ns/configmaps/x`. */
+function isCollection(path: string): boolean {
+  const parts = path.split('/').slice(path.startsWith('/apis/') ? 4 : 3);
+  return parts[0] === 'namespaces' ? parts.length === 3 : parts.length === 1;
+}
+
 interface Write {
   kind: string;
   ms: number;
@@ -72,13 +84,18 @@ interface Write {
   error?: string;
 }
 
-/** The agents' fetch, timing every write (GETs and watches are not writes). */
-function timedFetch(caPem: string, node: string, writes: Write[], leaseAt: Map<string, number[]>): Fetch {
+/** The agents' fetch, timing every write (GETs and watches are not writes, but are counted by kind in `reads`). */
+function timedFetch(caPem: string, node: string, writes: Write[], leaseAt: Map<string, number[]>, reads: Read[]): Fetch {
   const inner = httpsFetch(caPem);
   return async (input, init) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET') return inner(input, init);
     const url = typeof input === 'string' ? input : input.url;
+    if (method === 'GET') {
+      const u = new URL(url);
+      const verb = u.searchParams.get('watch') === 'true' ? 'WATCH' : isCollection(u.pathname) ? 'LIST' : 'GET';
+      reads.push({ kind: kindOf(verb, u.pathname), at: nowMs() });
+      return inner(input, init);
+    }
     const path = new URL(url).pathname;
     const t0 = nowMs();
     const kind = kindOf(method, path);
@@ -100,6 +117,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
   const deployments = Math.max(1, Math.min(o.deployments, o.pods));
   const mine = new Set(names);
   const writes: Write[] = [];
+  const reads: Read[] = [];
   const leaseAt = new Map<string, number[]>();
   const running: RunningNode[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -120,7 +138,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     const t0 = nowMs();
     const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 3600, description: 'bench' });
     await eachLimited(names, 10, async (name, i) => {
-      const fetch = timedFetch(cp.caPem, name, writes, leaseAt);
+      const fetch = timedFetch(cp.caPem, name, writes, leaseAt, reads);
       running.push(await runNode({ server: cp.url, token, nodeName: name, runtime: 'simulated', subnet: i, stateDir: join(stateRoot, name), caPem: cp.caPem, log: () => {}, agent: { fetch } }));
     });
     await nodes.until(`${o.agents} agents' nodes Ready`, (m) => names.every((n) => m.get(n) && isReady(m.get(n)!)), Math.max(60, o.agents) * 1000);
@@ -168,6 +186,9 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     watching = false;
 
     const measured = writes.filter((w) => w.at >= tPods);
+    const readKinds = new Map<string, number>();
+    for (const r of reads) if (r.at >= tPods) readKinds.set(r.kind, (readKinds.get(r.kind) ?? 0) + 1);
+    const readCount = [...readKinds.values()].reduce((a, b) => a + b, 0);
     const ms = measured.map((w) => w.ms);
     const byKind = new Map<string, number[]>();
     for (const w of measured) (byKind.get(w.kind) ?? byKind.set(w.kind, []).get(w.kind)!).push(w.ms);
@@ -189,6 +210,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     figures.push(
       { name: `agents' API writes p99 (${o.agents} agents, ${o.pods} pods)`, value: percentile(ms, 99), unit: 'ms', note: `${ms.length} writes, p50 ${fmt(percentile(ms, 50))} ms, max ${fmt(percentile(ms, 100), 0)} ms${failed ? `, ${failed} failed (5xx or no answer)` : ''}${throttled ? `, ${throttled} refused with 429` : ''}`, target: { atMost: o.targetP99Ms } },
       { name: '  writes by kind', value: ms.length, unit: 'writes', note: breakdown },
+      { name: "  the agents' reads by kind", value: readCount, unit: 'reads', note: [...readKinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}×`).join(', ') },
       ...(unanswered.size ? [{ name: '  writes refused or failed', value: [...unanswered.values()].reduce((a, b) => a + b, 0), unit: 'writes', note: `${[...unanswered].map(([k, n]) => `${k}: ${n}`).join(', ')}${refusedAt.length ? `; the agents' writes in flight when one was refused: p50 ${fmt(percentile(refusedAt, 50), 0)}, max ${fmt(percentile(refusedAt, 100), 0)}` : ''}` }] : []),
       { name: '  workerd CPU while the pods start', value: (100 * startingCpu.workerd) / startingCpu.wall, unit: '% of a core', note: `over ${fmt(startingCpu.wall, 0)} s, workerd waiting for a CPU ${pct(startingCpu.workerdWaiting, startingCpu.wall)} of it; the runtime's node ${pct(startingCpu.node, startingCpu.wall)}, the agents' process ${pct(startingAgentsCpu, startingCpu.wall)}` },
       { name: '  nodes Ready throughout', value: o.agents - wronglyNotReady.size, unit: 'nodes', note: wronglyNotReady.size ? `NotReady: ${[...wronglyNotReady].slice(0, 5).map(([n, r]) => `${n} ${r}`).join(', ')}` : `of ${o.agents}`, target: { atLeast: o.agents } },

@@ -133,7 +133,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     podsDir,
     caPem: o.caPem,
     recorder,
-    lookup: withNodeStorage(cachedLookup(api), { api, nodeName: o.nodeName, stateDir: o.stateDir, log }, stop.signal),
+    lookup: withNodeStorage(cachedLookup(api, Date.now, { signal: stop.signal, log }), { api, nodeName: o.nodeName, stateDir: o.stateDir, log }, stop.signal),
     runtimeName: o.runtime.kind === 'cri' ? (version?.runtimeName ?? 'containerd') : 'simulated',
     log,
     retire(uid) {

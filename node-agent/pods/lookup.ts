@@ -1,31 +1,25 @@
 /**
  * ConfigMaps and Secrets a pod refers to (env, volumes), read through the API (the node may
- * read those of its own pods) and kept a few seconds, so a pod with many references, or many
- * pods sharing one, cost one read. Service-account tokens are bound to their pod and reused
- * until 80 % of their lifetime has passed, as the kubelet's token manager does.
+ * read those of its own pods) and kept up to date by a watch per object (watched-objects.ts), as
+ * the kubelet's configmap and secret managers do: many pods sharing one (every pod mounts its
+ * namespace's kube-root-ca.crt) cost the node one list and one watch, and a volume refresh reads
+ * from memory. Service-account tokens are bound to their pod and reused until 80 % of their
+ * lifetime has passed, as the kubelet's token manager does.
  */
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { RESOURCES, type Resource } from '../../lib/client/resources.ts';
 import type { ObjectLookup } from './env.ts';
+import { WatchedObjects, type WatchedObjectsOptions } from './watched-objects.ts';
 
-const TTL_MS = 5000;
 /** a token is renewed once this share of its lifetime has passed */
 const TOKEN_RENEW_AT = 0.8;
 
-export function cachedLookup(api: ApiClient, now: () => number = Date.now): ObjectLookup {
-  const cache = new Map<string, { at: number; value: Promise<KubeObject | undefined> }>();
+/** `watch`: the watched objects' options; its signal stops their watches (the agent stops). */
+export function cachedLookup(api: ApiClient, now: () => number = Date.now, watch: WatchedObjectsOptions = {}): ObjectLookup {
+  const objects = new WatchedObjects(api, { now, ...watch });
   const tokens = new Map<string, { renewAt: number; token: Promise<string> }>();
-  function get(res: Resource, ns: string, name: string) {
-    const key = `${res.resource}/${ns}/${name}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-    const value = api.get<KubeObject>(res, ns, name);
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
-    if (cache.size > 1000) cache.delete(cache.keys().next().value!);
-    return value;
-  }
+  const get = (res: Resource, ns: string, name: string) => objects.get<KubeObject>(res, ns, name);
   return {
     configMap: (ns, name) => get(RESOURCES.configmaps, ns, name) as ReturnType<ObjectLookup['configMap']>,
     secret: (ns, name) => get(RESOURCES.secrets, ns, name) as ReturnType<ObjectLookup['secret']>,

@@ -22,6 +22,7 @@ import { ProbeManager } from '../probes/manager.ts';
 import { runAction } from '../probes/run.ts';
 import type { ProbeKind } from '../probes/state.ts';
 import { LABELS, type ContainerInfo, type Runtime, type SandboxSpec } from '../runtime/types.ts';
+import { AckHold } from './ack-hold.ts';
 import { Backoff } from './backoff.ts';
 import { ConfigError, containerEnv, type ObjectLookup } from './env.ts';
 import { runHook, type HookHandler } from './hooks.ts';
@@ -60,6 +61,8 @@ export interface PodContext {
 /** A periodic sync catches what no trigger reported (a lost event, a runtime hiccup). */
 const RESYNC_MS = 30_000;
 const RETRY_MS = 2_000;
+/** How long the status after a start waits for the first probes of the containers started. */
+const FIRST_PROBE_WAIT_MS = 250;
 /** How long a pod's ConfigMaps and Secrets are trusted before volumes are written again. */
 const VOLUME_REFRESH_MS = 60_000;
 
@@ -88,6 +91,12 @@ export class PodWorker {
   private readonly abort = new AbortController();
   /** the views of the last sync, for logs and exec */
   views: ContainerView[] = [];
+  /** status writes go one after the other, each conditional on the pod the previous one returned */
+  private statusChain: Promise<void> = Promise.resolve();
+  private statusSeq = 0;
+  private readonly ackHold = new AckHold();
+  /** image checks (and pulls) started with the sandbox, taken by the containers' first start */
+  private readonly prefetched = new Map<string, Promise<string>>();
 
   constructor(
     pod: Pod,
@@ -96,8 +105,8 @@ export class PodWorker {
     this.pod = pod;
     this.puller = new ImagePuller(ctx.runtime, new Backoff());
     this.probes = new ProbeManager({
-      run: (kind, probe, _name, containerId, timeoutMs) => this.runProbe(kind, probe, containerId, timeoutMs),
-      changed: () => this.kick(),
+      run: (kind, probe, name, containerId, timeoutMs) => this.runProbe(kind, probe, name, containerId, timeoutMs),
+      changed: () => this.probeChanged(),
       failed: (kind, name, output) => this.probeFailed(kind, name, output),
     });
   }
@@ -186,9 +195,26 @@ export class PodWorker {
     this.event('warning', v, 'Unhealthy', `${what} probe failed: ${output.trim()}`);
   }
 
-  private runProbe(_kind: ProbeKind, probe: Probe, containerId: string, timeoutMs: number) {
+  /**
+   * A probe's result changed. As the kubelet's status manager does with a readiness result, the
+   * status says so at once, from the containers as the last sync saw them (no runtime call in
+   * between); the sync that follows acts on it (a restart after a failed liveness probe).
+   */
+  private probeChanged() {
+    const live = !this.retired && !this.gone && !this.pod.metadata.deletionTimestamp && !isTerminal(this.pod.status);
+    if (live && this.synced && this.sandbox && this.views.length) {
+      this.writeStatus(this.status(this.views, false)).catch((e: Error) => {
+        this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
+        this.syncAt(Date.now() + RETRY_MS);
+      });
+    }
+    this.kick();
+  }
+
+  private runProbe(_kind: ProbeKind, probe: Probe, name: string, containerId: string, timeoutMs: number) {
     if (this.ctx.runtime.probe) return Promise.resolve({ ok: this.ctx.runtime.probe(containerId) === 'success', output: 'simulated probe failure' });
-    const spec = this.views.find((v) => v.current?.id === containerId)?.spec;
+    // from the pod's spec: the first probe runs as the container starts, before a sync has seen it
+    const spec = podContainers(this.pod.spec ?? {}).find((x) => x.spec.name === name)?.spec;
     return runAction(probe, { runtime: this.ctx.runtime, containerId, podIP: this.podIP(), ports: spec?.ports ?? [] }, timeoutMs);
   }
 
@@ -203,11 +229,22 @@ export class PodWorker {
     if (this.gone) return this.cleanup();
     if (this.pod.metadata.deletionTimestamp) return this.terminate();
     if (isTerminal(this.pod.status)) return this.finished();
-    // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does
-    if (!this.pod.status?.startTime) await this.writeStatus(this.status(await this.computeViews(), false));
+    // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does; like the
+    // kubelet's status manager, the write goes on beside the work (the writes stay in order)
+    if (!this.pod.status?.startTime) {
+      const views = await this.computeViews();
+      this.writeStatus(this.status(views, false)).catch((e: Error) => {
+        this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
+        this.syncAt(Date.now() + RETRY_MS);
+      });
+      this.prefetchImages(views);
+    }
 
-    if (!(await this.ensureSandbox())) return;
-    if (!(await this.ensureVolumes())) return;
+    // the sandbox (containerd, the network) and the volumes (API reads, files) at the same time:
+    // the containers need both, neither needs the other (both settle before the sync goes on or fails)
+    const [sandbox, volumes] = await Promise.allSettled([this.ensureSandbox(), this.ensureVolumes()]);
+    for (const r of [sandbox, volumes]) if (r.status === 'rejected') throw r.reason;
+    if (!(sandbox as PromiseFulfilledResult<boolean>).value || !(volumes as PromiseFulfilledResult<boolean>).value) return;
 
     let views = await this.computeViews();
     const policy = (this.pod.spec?.restartPolicy ?? 'Always') as RestartPolicy;
@@ -221,7 +258,11 @@ export class PodWorker {
     this.initialized ||= plan.initialized;
     this.initFailed ||= plan.initFailed;
     const acted = await this.act(plan.actions, views);
-    if (acted) views = await this.computeViews();
+    if (acted) {
+      // the containers just started are probed at once: a first answer that comes quickly goes
+      // into this status (Running and Ready in one write, rather than Running, then Ready)
+      [views] = await Promise.all([this.computeViews(), this.probes.firstResults(FIRST_PROBE_WAIT_MS)]);
+    }
     this.applyWaits(plan.actions, views);
 
     const status = this.status(views, false);
@@ -272,12 +313,20 @@ export class PodWorker {
   }
 
   private status(views: ContainerView[], terminating: boolean): PodStatus {
+    // the probes' results as they are now (one may have come in since the views were made)
+    for (const v of views) {
+      if (v.kind === 'init' || v.kind === 'ephemeral' || !v.current) continue;
+      const p = this.probes.stateOf(v.spec, v.current.id);
+      if (p) Object.assign(v, p);
+    }
+    // volumes not mounted yet: as the kubelet, which makes no sandbox before them, no IP to show
+    const mounting = !this.volumes && this.mountFailed;
     return podStatus({
       pod: this.pod,
       views,
       initialized: this.initialized || !this.pod.spec?.initContainers?.length,
       initFailed: this.initFailed,
-      sandbox: this.sandbox ? { ready: this.sandbox.ready, ips: this.sandbox.ips } : undefined,
+      sandbox: this.sandbox && !mounting ? { ready: this.sandbox.ready, ips: this.sandbox.ips } : undefined,
       hostIPs: this.ctx.hostIPs(),
       now: new Date(),
       runtimeName: this.ctx.runtimeName,
@@ -366,6 +415,8 @@ export class PodWorker {
 
   /** failed volume preparations in a row, for the retry's backoff */
   private volumeFailures = 0;
+  /** the volumes were never prepared, and the last try failed */
+  private mountFailed = false;
 
   private async ensureVolumes(): Promise<boolean> {
     if (this.volumes && Date.now() - this.volumes.at < VOLUME_REFRESH_MS) return true;
@@ -373,10 +424,12 @@ export class PodWorker {
       const dirs = await prepareVolumes(this.pod, { podsDir: this.ctx.podsDir, lookup: this.ctx.lookup, caPem: this.ctx.caPem, hostIP: this.ctx.hostIPs()[0] ?? '' });
       this.volumes = { dirs, at: Date.now() };
       this.volumeFailures = 0;
+      this.mountFailed = false;
       return true;
     } catch (e) {
       if (!(e instanceof VolumeError)) throw e;
       if (this.volumes) return true; // keep the files already there until the source is back
+      this.mountFailed = true;
       this.event('warning', undefined, 'FailedMount', `MountVolume.SetUp failed: ${e.message}`);
       const views = await this.computeViews();
       for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
@@ -419,7 +472,9 @@ export class PodWorker {
     const events = { normal: (r: string, m: string) => this.event('normal', v, r, m), warning: (r: string, m: string) => this.event('warning', v, r, m) };
     let id: string;
     try {
-      const imageRef = await this.puller.ensure(c, sandbox.spec, events, this.abort.signal);
+      const prefetched = this.prefetched.get(c.name);
+      this.prefetched.delete(c.name);
+      const imageRef = await (prefetched ?? this.puller.ensure(c, sandbox.spec, events, this.abort.signal));
       const hostIP = this.ctx.hostIPs()[0] ?? '';
       const podForEnv = { ...this.pod, status: { ...this.pod.status, podIP: sandbox.ips[0], podIPs: sandbox.ips.map((ip) => ({ ip })) } };
       const env = await containerEnv(podForEnv, c, this.ctx.lookup, hostIP);
@@ -438,6 +493,8 @@ export class PodWorker {
         throw new StartError('RunContainerError', (e as Error).message);
       }
       events.normal('Started', 'Container started');
+      // its probes start now, as the kubelet's prober starts its workers (not at the next list)
+      if (v.kind !== 'init' && v.kind !== 'ephemeral') this.probes.track(c, { id, startedAt: Date.now() });
       this.failures.delete(c.name);
     } catch (e) {
       const reason = e instanceof ImageError ? e.reason : e instanceof ConfigError || e instanceof VolumeError ? 'CreateContainerConfigError' : e instanceof StartError ? e.reason : 'CreateContainerError';
@@ -453,6 +510,24 @@ export class PodWorker {
         this.event('warning', v, 'FailedPostStartHook', `PostStartHook failed: ${r.output}`);
         await rt.stopContainer(id, this.pod.spec?.terminationGracePeriodSeconds ?? 30);
       }
+    }
+  }
+
+  /**
+   * A new pod's images are checked (and pulled if they must be) while its sandbox is made,
+   * rather than after it as the kubelet does; the first start of each container that starts
+   * first (the first init container, or else the app containers) takes the result, with the
+   * events the check sent (Pulled, Pulling, Failed). The others are checked when they start.
+   */
+  private prefetchImages(views: ContainerView[]) {
+    const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.owner, this.ctx.dns?.());
+    const firstInit = views.find((v) => v.kind === 'init' || v.kind === 'sidecar');
+    for (const v of firstInit ? [firstInit] : views.filter((x) => x.kind === 'app')) {
+      if (v.current || this.prefetched.has(v.spec.name)) continue;
+      const events = { normal: (r: string, m: string) => this.event('normal', v, r, m), warning: (r: string, m: string) => this.event('warning', v, r, m) };
+      const p = this.puller.ensure(v.spec, spec, events, this.abort.signal);
+      p.catch(() => undefined); // the start that takes it handles a failure
+      this.prefetched.set(v.spec.name, p);
     }
   }
 
@@ -477,7 +552,19 @@ export class PodWorker {
 
   // --- status ---
 
-  private async writeStatus(status: PodStatus): Promise<void> {
+  /**
+   * Queues a status write after those before it; a write still waiting when a newer one comes is
+   * dropped (the newer says more).
+   */
+  private writeStatus(status: PodStatus): Promise<void> {
+    const seq = ++this.statusSeq;
+    const hold = this.ackHold.wait(this.pod, status); // ack-hold.ts: the first status waits a moment for a newer one
+    const write = this.statusChain.then(() => hold).then(() => (seq === this.statusSeq ? this.putStatus(status) : undefined));
+    this.statusChain = write.catch(() => undefined);
+    return write;
+  }
+
+  private async putStatus(status: PodStatus): Promise<void> {
     if (sameStatus(status, this.pod.status ?? {})) return;
     try {
       // conditional on the pod the agent last saw: pods/status takes the body's labels and

@@ -77,3 +77,76 @@ test('a stopped container is neither started nor ready, and its probes stop', as
   await wait(30);
   assert.deepEqual(h.calls, []);
 });
+
+test('a container just started is probed at once, and firstResults waits for that first answer only', async () => {
+  let answer = () => {};
+  const calls: string[] = [];
+  const m = new ProbeManager({
+    run: (kind) => {
+      calls.push(kind);
+      return new Promise((ok) => (answer = () => ok({ ok: true, output: '' })));
+    },
+    changed: () => {},
+    failed: () => {},
+  });
+  // a 10 s period: only the immediate first probe can run within this test
+  const c: Container = { name: 'a', readinessProbe: { periodSeconds: 10, httpGet: { port: 80 } } };
+  m.track(c, { id: 'a1', startedAt: Date.now() });
+  let settled = false;
+  const first = m.firstResults(5_000).then(() => (settled = true));
+  await wait(20);
+  assert.deepEqual(calls, ['readiness'], 'probed without waiting a period');
+  assert.equal(settled, false, 'waits while the first probe runs');
+  answer();
+  await first;
+  assert.equal(m.state(c).ready, true, 'the answer is in once firstResults settles');
+  // nothing left to wait for: at once
+  const t0 = Date.now();
+  await m.firstResults(5_000);
+  assert.ok(Date.now() - t0 < 100);
+  m.stopAll();
+});
+
+test('firstResults does not wait for a probe with an initial delay, nor past its bound', async () => {
+  const m = new ProbeManager({ run: () => new Promise(() => {}), changed: () => {}, failed: () => {} });
+  const delayed: Container = { name: 'a', readinessProbe: { initialDelaySeconds: 30, httpGet: { port: 80 } } };
+  m.track(delayed, { id: 'a1', startedAt: Date.now() });
+  let t0 = Date.now();
+  await m.firstResults(5_000);
+  assert.ok(Date.now() - t0 < 100, 'the delayed probe is not due: nothing to wait for');
+  const hanging: Container = { name: 'b', readinessProbe: { httpGet: { port: 80 } } };
+  m.track(hanging, { id: 'b1', startedAt: Date.now() });
+  t0 = Date.now();
+  await m.firstResults(60);
+  const took = Date.now() - t0;
+  assert.ok(took >= 50 && took < 1000, `bounded: ${took} ms`);
+  m.stopAll();
+});
+
+test('a readiness probe that never succeeded is retried sooner than its period, silently, until its first success', async () => {
+  let ok = false;
+  const times: number[] = [];
+  const failures: string[] = [];
+  let changes = 0;
+  const m = new ProbeManager({
+    async run() {
+      times.push(Date.now());
+      return { ok, output: 'connection refused' };
+    },
+    changed: () => changes++,
+    failed: (_k, _n, output) => failures.push(output),
+  });
+  const c: Container = { name: 'a', readinessProbe: { periodSeconds: 10, successThreshold: 2, httpGet: { port: 80 } } };
+  const t0 = Date.now();
+  m.track(c, { id: 'a1', startedAt: t0 });
+  await wait(120);
+  assert.ok(times.length >= 2, `retried within the 10 s period: ${times.length} runs`);
+  assert.deepEqual(failures, ['connection refused'], 'only the scheduled run reports its failure');
+  ok = true;
+  await wait(500);
+  const runs = times.length;
+  assert.equal(m.state(c).ready, false, 'successThreshold 2: one success is not enough');
+  await wait(300);
+  assert.equal(times.length, runs, 'after a success, the probe keeps to its period');
+  m.stopAll();
+});

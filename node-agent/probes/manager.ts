@@ -2,7 +2,8 @@
  * The probes of one pod: for each running container instance, a timer per probe kind. The
  * startup probe runs alone until it succeeds; then readiness and liveness start. A result that
  * flips asks the pod to re-sync (`changed`); every failed probe is reported (`failed`), which
- * the pod turns into an Unhealthy event. A container that stops, or is replaced by a new
+ * the pod turns into an Unhealthy event (but the quick retries of a readiness probe that never
+ * succeeded, below). A container that stops, or is replaced by a new
  * instance, has its probes stopped and starts over with fresh results.
  */
 import type { Probe } from '../../lib/api/core/pod.ts';
@@ -33,7 +34,28 @@ interface Worker {
   lastRun?: number;
   timer?: ReturnType<typeof setTimeout>;
   busy: boolean;
+  /** settles once the first probe has an outcome (or the worker is dropped before) */
+  first: Promise<void>;
+  firstDone: () => void;
+  ran: boolean;
+  /** the last run on the probe's own schedule (initial delay, then every period) */
+  regularRun?: number;
+  /** it answered once (no quick retries after that) */
+  succeeded: boolean;
+  /** the run scheduled is a quick retry, and how many were made */
+  quick: boolean;
+  quickRetries: number;
 }
+
+/**
+ * A readiness probe that has never succeeded is tried again sooner than its period, 50 ms after
+ * a failure, then 100, 200... while that comes before its next scheduled run. Its failures then
+ * change nothing (a container is not ready until its first success), so this cannot make a
+ * container less ready or restart it: it only spares a container that is up a moment after its
+ * first probe (a server not yet listening) a whole period of not being ready. The retries are
+ * runs the kubelet would not make: their failures are not reported (no Unhealthy event).
+ */
+const QUICK_RETRY_FIRST_MS = 50;
 
 interface Instance {
   id: string;
@@ -63,12 +85,47 @@ export class ProbeManager {
   state(spec: PodContainer): ProbeState {
     const inst = this.instances.get(spec.name);
     if (!inst) return { started: false, ready: false };
+    return this.stateOfInstance(spec, inst);
+  }
+
+  /** The results for this instance of the container, if it is the one being probed. */
+  stateOf(spec: PodContainer, id: string): ProbeState | undefined {
+    const inst = this.instances.get(spec.name);
+    return inst?.id === id ? this.stateOfInstance(spec, inst) : undefined;
+  }
+
+  private stateOfInstance(spec: PodContainer, inst: Instance): ProbeState {
     const startup = inst.workers.get('startup');
     const started = !spec.startupProbe || startup?.tracker.result === 'success';
     const readiness = inst.workers.get('readiness');
     const ready = started && (!spec.readinessProbe || readiness?.tracker.result === 'success');
     const unhealthy = startup?.tracker.result === 'failure' ? 'startup' : inst.workers.get('liveness')?.tracker.result === 'failure' ? 'liveness' : undefined;
     return { started: started && !unhealthy, ready: ready && !unhealthy, unhealthy };
+  }
+
+  /**
+   * Waits (at most `ms`) for the first startup and readiness probes that are due within `ms`: a
+   * container just started is probed at once (no initial delay), and a status written after this
+   * says whether it is ready rather than saying "not ready" first and "ready" a moment later.
+   * A startup probe that succeeds starts the readiness probe, which is waited for too.
+   */
+  async firstResults(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const pending: Promise<void>[] = [];
+      for (const inst of this.instances.values()) {
+        for (const w of inst.workers.values()) {
+          if (w.kind === 'liveness' || w.ran) continue;
+          if (nextProbeAt(inst.startedAt, undefined, w.params) <= deadline) pending.push(w.first);
+        }
+      }
+      const left = deadline - Date.now();
+      if (!pending.length || left <= 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = await Promise.race([Promise.all(pending).then(() => false), new Promise<boolean>((ok) => (timer = setTimeout(ok, left, true)))]);
+      clearTimeout(timer);
+      if (late) return;
+    }
   }
 
   stopAll(): void {
@@ -78,7 +135,10 @@ export class ProbeManager {
 
   private drop(name: string) {
     const inst = this.instances.get(name);
-    for (const w of inst?.workers.values() ?? []) clearTimeout(w.timer);
+    for (const w of inst?.workers.values() ?? []) {
+      clearTimeout(w.timer);
+      w.firstDone();
+    }
     this.instances.delete(name);
   }
 
@@ -88,21 +148,31 @@ export class ProbeManager {
   }
 
   private start(inst: Instance, kind: ProbeKind, probe: Probe) {
-    const w: Worker = { kind, probe, params: probeParams(probe, kind), tracker: initialTracker(kind), busy: false };
+    let resolveFirst = () => {};
+    const first = new Promise<void>((resolve) => (resolveFirst = resolve));
+    const firstDone = () => {
+      w.ran = true;
+      resolveFirst();
+    };
+    const w: Worker = { kind, probe, params: probeParams(probe, kind), tracker: initialTracker(kind), busy: false, first, firstDone, ran: false, succeeded: false, quick: false, quickRetries: 0 };
     inst.workers.set(kind, w);
     this.schedule(inst, w);
   }
 
   private schedule(inst: Instance, w: Worker) {
     if (this.instances.get(inst.spec.name) !== inst) return;
-    const at = nextProbeAt(inst.startedAt, w.lastRun, w.params);
-    w.timer = setTimeout(() => void this.tick(inst, w), Math.max(0, at - Date.now()));
+    const at = nextProbeAt(inst.startedAt, w.regularRun, w.params);
+    const quickAt = w.kind === 'readiness' && !w.succeeded && w.lastRun !== undefined ? w.lastRun + QUICK_RETRY_FIRST_MS * 2 ** w.quickRetries : Infinity;
+    w.quick = quickAt < at;
+    if (w.quick) w.quickRetries++;
+    w.timer = setTimeout(() => void this.tick(inst, w), Math.max(0, Math.min(at, quickAt) - Date.now()));
   }
 
   private async tick(inst: Instance, w: Worker) {
     if (this.instances.get(inst.spec.name) !== inst || w.busy) return;
     w.busy = true;
     w.lastRun = Date.now();
+    if (!w.quick) w.regularRun = w.lastRun;
     let run: ProbeRun;
     try {
       run = await this.hooks.run(w.kind, w.probe, inst.spec.name, inst.id, w.params.timeoutMs);
@@ -113,7 +183,10 @@ export class ProbeManager {
     if (this.instances.get(inst.spec.name) !== inst) return;
     const before = w.tracker.result;
     w.tracker = observe(w.tracker, w.params, run.ok);
-    if (!run.ok) this.hooks.failed(w.kind, inst.spec.name, run.output);
+    if (run.ok) w.succeeded = true; // then on its period: a successThreshold counts periods
+    // after the tracker moved: a status made once `first` settles has the outcome
+    w.firstDone();
+    if (!run.ok && !w.quick) this.hooks.failed(w.kind, inst.spec.name, run.output);
     if (w.kind === 'startup' && w.tracker.result === 'success') {
       // a startup probe stops once it succeeded; the steady probes take over
       this.startSteady(inst);

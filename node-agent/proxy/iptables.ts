@@ -42,11 +42,40 @@ const has = (chain: string, args: string[]) =>
     () => false,
   );
 
-export async function applyRules(input: Omit<RulesInput, 'existing'>): Promise<void> {
-  const existing = await existingChains(input.prefix);
-  await restore(natRules({ ...input, existing }));
-  // our hooks first in the built-in chains: a newer agent's pods are matched by its own rules
-  for (const [chain, args] of jumps(input.prefix)) if (!(await has(chain, args))) await run('iptables', [...WAIT, '-t', 'nat', '-I', chain, '1', ...args]);
+/**
+ * What this agent's last apply left, so that the next one (a new pod waits for it) need not read
+ * it back: our chains (only we make chains of our prefix), and when our jumps from the built-in
+ * chains were last checked. The jumps are checked again after JUMPS_RECHECK_MS (kube-proxy too
+ * re-asserts its rules periodically: something may flush the built-in chains), and everything is
+ * read again after a failure.
+ */
+export interface AppliedRules {
+  chains?: string[];
+  jumpsCheckedAt?: number;
+}
+export const JUMPS_RECHECK_MS = 30_000;
+
+/** The chains of ours once `text` (natRules' output) is restored: those declared, less those deleted. */
+export function chainsAfter(text: string): string[] {
+  const lines = text.split('\n');
+  const deleted = new Set(lines.filter((l) => l.startsWith('-X ')).map((l) => l.slice(3)));
+  return lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).split(' ')[0]).filter((ch) => !deleted.has(ch));
+}
+
+export async function applyRules(input: Omit<RulesInput, 'existing'>, applied: AppliedRules = {}): Promise<void> {
+  try {
+    const existing = applied.chains ?? (await existingChains(input.prefix));
+    const text = natRules({ ...input, existing });
+    await restore(text);
+    applied.chains = chainsAfter(text);
+    if (applied.jumpsCheckedAt !== undefined && Date.now() - applied.jumpsCheckedAt < JUMPS_RECHECK_MS) return;
+    // our hooks first in the built-in chains: a newer agent's pods are matched by its own rules
+    for (const [chain, args] of jumps(input.prefix)) if (!(await has(chain, args))) await run('iptables', [...WAIT, '-t', 'nat', '-I', chain, '1', ...args]);
+    applied.jumpsCheckedAt = Date.now();
+  } catch (e) {
+    applied.chains = applied.jumpsCheckedAt = undefined;
+    throw e;
+  }
 }
 
 export async function removeRules(prefix: string): Promise<void> {

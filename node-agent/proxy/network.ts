@@ -6,8 +6,9 @@
  * lead. Only with the CRI runtime and as root (the simulated runtime has no network).
  *
  * The rules match only this agent's pods (their IPs, known as soon as a sandbox exists: the
- * runtime is wrapped so that runSandbox returns once the rules include the new pod, before any
- * container can send a packet — a first DNS query sent before would stay un-NATed in conntrack).
+ * runtime is wrapped so that a container of a new sandbox starts only once the rules include its
+ * pod, before it can send a packet — a first DNS query sent before would stay un-NATed in
+ * conntrack; the rules are written while the pod's containers are created, not before).
  */
 import { networkInterfaces } from 'node:os';
 import type { Service } from '../../lib/api/core/service.ts';
@@ -17,11 +18,12 @@ import { RESOURCES } from '../../lib/client/resources.ts';
 import { hostResolvConf, parseResolvConf, type ClusterDns, type ResolvConf } from '../dns/pod-config.ts';
 import { buildIndex, type ClusterIndex } from '../dns/resolve.ts';
 import { startDnsServer, type DnsServer } from '../dns/server.ts';
-import { LABELS, type Labels, type Runtime, type SandboxSpec } from '../runtime/types.ts';
+import { LABELS, type ContainerSpec, type Labels, type Runtime, type SandboxSpec } from '../runtime/types.ts';
 import { Informer } from './informer.ts';
-import { applyRules, removeRules } from './iptables.ts';
+import { applyRules, removeRules, type AppliedRules } from './iptables.ts';
 import { chainPrefix } from './iptables-rules.ts';
 import { serviceRules } from './model.ts';
+import { StartGate } from './start-gate.ts';
 import { readFile } from 'node:fs/promises';
 
 export const DEFAULT_CLUSTER_DNS_IP = '10.96.0.10';
@@ -73,6 +75,7 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
   let dns: DnsServer | undefined;
   let index: ClusterIndex | undefined;
   let lastApplied = '';
+  const applied: AppliedRules = {};
 
   const services = new Informer<Service>(o.api, RESOURCES.services, () => changed(), stop.signal, log);
   const slices = new Informer<EndpointSlice>(o.api, RESOURCES.endpointslices, () => changed(), stop.signal, log);
@@ -100,7 +103,7 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
     const input = { prefix, podCIDR, podIPs: [...podIPs.values()].flat(), rules: serviceRules(services.items.values(), slices.items.values(), { overrides }) };
     const key = JSON.stringify(input);
     if (key === lastApplied) return;
-    await applyRules(input);
+    await applyRules(input, applied);
     lastApplied = key;
   }
   function sync(): Promise<void> {
@@ -137,6 +140,7 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
   }
 
   const inner = o.runtime;
+  const gate = new StartGate();
   const runtime: Runtime = Object.create(inner, {
     runSandbox: {
       value: async (spec: SandboxSpec, signal?: AbortSignal) => {
@@ -144,9 +148,22 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
         const info = await inner.sandboxStatus(id).catch(() => undefined);
         if (info?.ips.length && !spec.hostNetwork) {
           podIPs.set(id, info.ips);
-          await sync();
+          gate.sandbox(id, sync()); // never fails: a failure is logged, and the next sync tries again
         }
         return id;
+      },
+    },
+    createContainer: {
+      value: async (sandboxId: string, spec: ContainerSpec, sandbox: SandboxSpec) => {
+        const id = await inner.createContainer(sandboxId, spec, sandbox);
+        gate.created(sandboxId, id);
+        return id;
+      },
+    },
+    startContainer: {
+      value: async (id: string) => {
+        await gate.ready(id);
+        return inner.startContainer(id);
       },
     },
     stopSandbox: {
