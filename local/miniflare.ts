@@ -4,8 +4,10 @@
  * the process (~24 MB of idle RSS). Import miniflare's values from here, its types from 'miniflare'.
  */
 import { createRequire } from 'node:module';
+import { passV8Flags, workerdV8Flags } from './workerd-v8-flags.ts';
 
 const miniflare = createRequire(import.meta.url)('miniflare') as typeof import('miniflare');
+passV8Flags(miniflare.Runtime, workerdV8Flags());
 
 export const { Log, LogLevel, Miniflare, Response } = miniflare;
 export type Miniflare = import('miniflare').Miniflare;
