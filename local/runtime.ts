@@ -1,6 +1,7 @@
 /**
  * The local control plane: the real workers in miniflare (workerd), an embedded libSQL file behind
- * a Hrana server, HTTPS with a CA of its own, a kubeconfig, and the cron miniflare never fires.
+ * a Hrana server, HTTPS with a CA of its own (terminated by Node in front of the API worker's own
+ * socket, tls-front.ts), a kubeconfig, and the cron miniflare never fires.
  * `npm start` and the integration tests both start it through `startControlPlane`.
  *
  * Everything lasting lives in the data directory, so a second start on it keeps every object:
@@ -25,6 +26,7 @@ import { bundleWorkers } from './build.ts';
 import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
 import { ensureCertificates, serverNames } from './certs.ts';
 import { startHranaServer } from './hrana-server.ts';
+import { startTlsFront } from './tls-front.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { readAuthenticationConfig } from './authentication-config.ts';
 import { outboundTrusting } from './outbound.ts';
@@ -74,7 +76,7 @@ export interface ControlPlane {
   triggerCron(cron?: string): Promise<void>;
   /** resolves once the runtime is at rest: the workers quiet and the idle collection after their last work done */
   settled(): Promise<void>;
-  /** stops miniflare, the database server and the cron timer; safe to call twice */
+  /** stops the TLS front (ending open watches), miniflare, the database server and the cron timer; safe to call twice */
   stop(): Promise<void>;
 }
 
@@ -117,25 +119,29 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
     // 0: a free port, for the idle collector alone
     const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || 0);
+    // miniflare's own entry socket (its entry worker in front of the first worker) stays on the
+    // loopback, unused by clients: the API is served by the TLS front below
     const mf = new Miniflare({
-      host,
-      port: opts.port ?? 6443,
-      https: true,
-      httpsKey: pki.keyPem,
-      httpsCert: pki.certPem,
+      host: '127.0.0.1',
+      port: 0,
       // the default downloads Cloudflare's request.cf sample: no network needed here
       cf: false,
       log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
       ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
       durableObjectsPersist: join(dataDir, 'do'),
       inspectorPort,
-      // the first worker answers on the port
       // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
-      workers: [withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []) }), workerOptions(controllers, scripts[controllers.name], controllerVars)],
+      // unsafeDirectSockets: the API worker on a plain-HTTP socket of its own, for the TLS front
+      workers: [
+        withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] }),
+        workerOptions(controllers, scripts[controllers.name], controllerVars),
+      ],
     });
     undo.push(() => mf.dispose());
-    const port = (await mf.ready).port;
-    const url = `https://${urlHost(host)}:${port}`;
+    const direct = await mf.unsafeGetDirectURL(api.name);
+    const front = await startTlsFront({ host, port: opts.port ?? 6443, keyPem: pki.keyPem, certPem: pki.certPem, target: { host: direct.hostname, port: Number(direct.port) } });
+    undo.push(front.close);
+    const url = `https://${urlHost(host)}:${front.port}`;
     await waitUntilServing(url, pki.caPem, token);
 
     const kubeconfigPath = join(dataDir, 'kubeconfig');
