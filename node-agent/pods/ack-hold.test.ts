@@ -4,10 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { AckHold } from './ack-hold.ts';
-import { PodWorker, type PodContext } from './worker.ts';
+import { PodWorker } from './worker.ts';
+import { testPodContext } from './worker.test-support.ts';
 
 const pod = (startTime?: string): Pod => ({ metadata: { name: 'web', namespace: 'ns', uid: 'u1' }, status: { phase: 'Pending', ...(startTime ? { startTime } : {}) } });
 
@@ -47,21 +47,7 @@ async function startPod(runtime: SimulatedRuntime) {
       return structuredClone(current);
     },
   };
-  const ctx: PodContext = {
-    api: api as unknown as ApiClient,
-    runtime,
-    nodeName: 'n1',
-    owner: {},
-    hostIPs: () => ['192.0.2.1'],
-    logRoot: join(dir, 'logs'),
-    podsDir: join(dir, 'pods'),
-    caPem: '',
-    recorder: { normal() {}, warning() {}, flush: async () => {} },
-    lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't' },
-    runtimeName: 'simulated',
-    log: () => {},
-    retire: () => {},
-  };
+  const ctx = testPodContext(dir, api, runtime);
   const w = new PodWorker(p, ctx);
   w.update(p);
   const ready = () => writes.at(-1)?.phase === 'Running' && !!writes.at(-1)?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');

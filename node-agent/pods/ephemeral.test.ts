@@ -9,7 +9,8 @@ import { LABELS } from '../runtime/types.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { planPod } from './plan.ts';
 import type { ContainerView } from './view.ts';
-import { PodWorker, type PodContext } from './worker.ts';
+import { PodWorker } from './worker.ts';
+import { testPodContext } from './worker.test-support.ts';
 
 const view = (name: string, kind: ContainerView['kind'], state?: 'running' | 'exited'): ContainerView => ({
   spec: { name, image: 'busybox' },
@@ -64,21 +65,7 @@ test('kubectl debug --target: the agent starts the ephemeral container in the sa
   };
   const { api, current, edit } = podApi(pod);
   const events: string[] = [];
-  const ctx: PodContext = {
-    api,
-    runtime,
-    nodeName: 'n1',
-    owner: {},
-    hostIPs: () => ['192.0.2.1'],
-    logRoot: join(dir, 'logs'),
-    podsDir: join(dir, 'pods'),
-    caPem: '',
-    recorder: { normal: (_t, r) => events.push(r), warning: (t, r, m) => events.push(`${r} ${t.fieldPath} ${m}`), flush: async () => {} },
-    lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't' },
-    runtimeName: 'simulated',
-    log: () => {},
-    retire: () => {},
-  };
+  const ctx = testPodContext(dir, api, runtime, { recorder: { normal: (_t, r) => events.push(r), warning: (t, r, m) => events.push(`${r} ${t.fieldPath} ${m}`), flush: async () => {} } });
   const w = new PodWorker(pod, ctx);
   const status = () => current().status;
   const debuggerStatus = (name: string) => status()?.ephemeralContainerStatuses?.find((s) => s.name === name);

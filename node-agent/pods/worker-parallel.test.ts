@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
-import { PodWorker, type PodContext } from './worker.ts';
+import { PodWorker } from './worker.ts';
+import { testPodContext } from './worker.test-support.ts';
 
 test("a new pod's image check and volumes are done while its sandbox is made, and its containers still start after all three", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'worker-parallel-'));
@@ -38,21 +38,7 @@ test("a new pod's image check and volumes are done while its sandbox is made, an
       return structuredClone(current);
     },
   };
-  const ctx: PodContext = {
-    api: api as unknown as ApiClient,
-    runtime,
-    nodeName: 'n1',
-    owner: {},
-    hostIPs: () => ['192.0.2.1'],
-    logRoot: join(dir, 'logs'),
-    podsDir: join(dir, 'pods'),
-    caPem: '',
-    recorder: { normal() {}, warning() {}, flush: async () => {} },
-    lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => (log.push('token asked'), 't') },
-    runtimeName: 'simulated',
-    log: () => {},
-    retire: () => {},
-  };
+  const ctx = testPodContext(dir, api, runtime, { lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => (log.push('token asked'), 't') } });
   const w = new PodWorker(pod, ctx);
   try {
     w.update(pod);

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container, Pod, PodStatus } from '../../lib/api/core/pod.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
-import { PodWorker, type PodContext } from './worker.ts';
+import { PodWorker } from './worker.ts';
+import { testPodContext } from './worker.test-support.ts';
 
 const isReady = (s: PodStatus | undefined) => !!s?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
 
@@ -52,21 +52,7 @@ async function harness(periodSeconds: number, answerMs: number, exitCode: () => 
       return structuredClone(current);
     },
   };
-  const ctx: PodContext = {
-    api: api as unknown as ApiClient,
-    runtime,
-    nodeName: 'n1',
-    owner: {},
-    hostIPs: () => ['192.0.2.1'],
-    logRoot: join(dir, 'logs'),
-    podsDir: join(dir, 'pods'),
-    caPem: '',
-    recorder: { normal() {}, warning() {}, flush: async () => {} },
-    lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't' },
-    runtimeName: 'simulated',
-    log: () => {},
-    retire: () => {},
-  };
+  const ctx = testPodContext(dir, api, runtime);
   const worker = new PodWorker(pod, ctx);
   return {
     worker,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
-import { PodWorker, type PodContext } from './worker.ts';
+import { PodWorker } from './worker.ts';
+import { testPodContext } from './worker.test-support.ts';
 
 /** The API's side of one pod: status writes are kept (with a new resourceVersion) and counted. */
 function podApi(pod: Pod) {
@@ -35,21 +36,7 @@ test('a running pod whose status does not change is not written again, however o
   const runtime = new SimulatedRuntime({ sandboxDelayMs: 1, startDelayMs: 1, writeLogs: false });
   const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'ns', uid: 'u1', resourceVersion: '10' }, spec: { nodeName: 'n1', containers: [{ name: 'web', image: 'nginx' }] }, status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] } };
   const { api, statusWrites, current } = podApi(pod);
-  const ctx: PodContext = {
-    api,
-    runtime,
-    nodeName: 'n1',
-    owner: {},
-    hostIPs: () => ['192.0.2.1'],
-    logRoot: join(dir, 'logs'),
-    podsDir: join(dir, 'pods'),
-    caPem: '',
-    recorder: { normal() {}, warning() {}, flush: async () => {} },
-    lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't' },
-    runtimeName: 'simulated',
-    log: () => {},
-    retire: () => {},
-  };
+  const ctx = testPodContext(dir, api, runtime);
   const w = new PodWorker(pod, ctx);
   try {
     w.update(pod);
