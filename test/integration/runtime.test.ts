@@ -131,7 +131,8 @@ describe('startControlPlane', () => {
     try {
       const { port } = holder.address() as AddressInfo;
       await assert.rejects(startControlPlane({ dataDir, port, quiet: true }), /Address already in use/);
-      assert.equal(servers(), before, 'the database server started before miniflare is closed again');
+      // at most as many: a server of the test before may finish closing meanwhile (seen under the suite's load)
+      assert.ok(servers() <= before, 'the database server started before miniflare is closed again');
     } finally {
       await new Promise((r) => holder.close(r));
     }

@@ -182,3 +182,35 @@ test("a commit noted while the copy's first load is in flight is seen by the nex
   assert.equal((await f.read(db.storage, 'c1')).objects.has(`${P}granted`), true, 'the next read catches up');
   db.done();
 });
+
+test("a read whose refresh finds the commit already applied by a concurrent read still returns a snapshot with it", async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P, Q], 250, () => clock);
+  await f.read(db.storage, 'c1');
+  // each changesAfter waits for its own gate, so the test orders the answers
+  const gates: { prefix: string; open: () => void }[] = [];
+  const gated: Storage = {
+    ...db.storage,
+    changesAfter: async (rev, prefix) => {
+      const r = await db.storage.changesAfter(rev, prefix);
+      await new Promise<void>((open) => gates.push({ prefix: prefix!, open }));
+      return r;
+    },
+  };
+  const opened = async (prefix: string, nth = 0) => {
+    for (let i = 0; i < 100 && gates.filter((g) => g.prefix === prefix).length <= nth; i++) await new Promise((ok) => setTimeout(ok, 5));
+    gates.filter((g) => g.prefix === prefix)[nth]!.open();
+  };
+  await db.storage.create(`${P}granted`, obj('granted'));
+  noteCommit('c1', `${P}granted`);
+  clock += 251; // Q is due by age: the first read claims its refresh, the second serves Q's copy
+  const first = f.read(gated, 'c1'); // refreshes P (stale) and Q (due)
+  const second = f.read(gated, 'c1'); // refreshes P (stale) only
+  await opened(P, 0); // the first read applies the commit to the shared copy, then waits for Q
+  await opened(P, 1); // the second finds it applied already: nothing changed for it
+  assert.equal((await second).objects.has(`${P}granted`), true, 'the second read sees the commit');
+  await opened(Q, 0);
+  assert.equal((await first).objects.has(`${P}granted`), true);
+  db.done();
+});

@@ -53,8 +53,13 @@ interface ClusterCopy {
   prefixes: Map<string, PrefixState>;
   /** commits of this isolate under the followed prefixes, counted even while a prefix is still being loaded */
   commits: number;
+  /** changes applied to any prefix's objects, by whichever request applied them */
+  changes: number;
   version: number;
   merged?: Snapshot;
+  /** `changes` when `merged` was built: a request whose own refresh found nothing new may still
+   * hold a copy that a concurrent request changed, and must not return the older snapshot */
+  mergedAt: number;
   readAt: number;
 }
 
@@ -95,14 +100,15 @@ export class FollowedSet {
   /** The current objects of the cluster under the followed prefixes. */
   async read(storage: Storage, cluster: string): Promise<Snapshot> {
     const now = this.now();
-    const entry: ClusterCopy = this.clusters.get(cluster) ?? { prefixes: new Map(), commits: 0, version: 0, readAt: now };
+    const entry: ClusterCopy = this.clusters.get(cluster) ?? { prefixes: new Map(), commits: 0, changes: 0, version: 0, mergedAt: 0, readAt: now };
     this.clusters.delete(cluster);
     entry.readAt = now;
     this.clusters.set(cluster, entry);
     this.forgetIdle(now);
-    const changed = await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry, p)));
-    if (changed.some(Boolean) || !entry.merged) {
+    await Promise.all(this.prefixes.map((p) => this.refresh(storage, entry, p)));
+    if (!entry.merged || entry.mergedAt !== entry.changes) {
       entry.version++;
+      entry.mergedAt = entry.changes;
       const objects = new Map<string, KubeObject>();
       for (const state of entry.prefixes.values()) for (const [k, o] of state.objects) objects.set(k, o);
       entry.merged = { objects, version: entry.version };
@@ -129,11 +135,11 @@ export class FollowedSet {
     return m.get(name) as T;
   }
 
-  /** Brings one prefix up to date if it may be stale; true when its objects changed. */
-  private async refresh(storage: Storage, entry: ClusterCopy, prefix: string): Promise<boolean> {
+  /** Brings one prefix up to date if it may be stale (a change counts in `entry.changes`). */
+  private async refresh(storage: Storage, entry: ClusterCopy, prefix: string): Promise<void> {
     const state = entry.prefixes.get(prefix);
     const now = this.now();
-    if (state && !state.stale && now - state.checkedAt < this.maxStalenessMs) return false;
+    if (state && !state.stale && now - state.checkedAt < this.maxStalenessMs) return;
     if (!state) return this.load(storage, entry, prefix, now);
     // A refresh that is only due by age is claimed at once, so the requests that come while its
     // read is in flight serve the copy they have (within the staleness bound) instead of all
@@ -156,19 +162,19 @@ export class FollowedSet {
     // a creation of a key the copy holds: the cluster was deleted (its keys purged, with no event)
     // and made again under its name; only a fresh load tells what the new one holds
     if (events.some((ev) => ev.rev > state.rev && ev.type === 'ADDED' && state.objects.has(ev.key))) return this.load(storage, entry, prefix, now, true);
-    return applyEvents(state, events, current).changed;
+    if (applyEvents(state, events, current).changed) entry.changes++;
   }
 
-  private async load(storage: Storage, entry: ClusterCopy, prefix: string, now: number, replace = false): Promise<boolean> {
+  private async load(storage: Storage, entry: ClusterCopy, prefix: string, now: number, replace = false): Promise<void> {
     const commits = entry.commits;
     const { items, rev } = await storage.list(prefix);
     const current = entry.prefixes.get(prefix);
-    if (current && current.rev > rev && !replace) return false; // another request loaded a later state meanwhile
+    if (current && current.rev > rev && !replace) return; // another request loaded a later state meanwhile
     const objects = new Map<string, KubeObject>();
     for (const o of items) objects.set(keyOf(prefix, o), o);
     // a commit noted while the list was in flight may be missing from it: the next read catches up
     entry.prefixes.set(prefix, { rev, objects, checkedAt: now, stale: entry.commits !== commits, commits: 0 });
-    return true;
+    entry.changes++;
   }
 }
 
