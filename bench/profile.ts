@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [creates] [--seconds N] [--keep] [--total] [--save] [--all]`: where workerd's CPU goes under
+ * `npx tsx bench/profile.ts [creates|gets|pods|deployments] [--seconds N] [--keep] [--total] [--save] [--all]`: where workerd's CPU goes under
  * a load, from V8's sampling profiler through the workers' inspector (the Chrome DevTools
  * protocol). Prints, for each worker, the functions with the most self time and the files they
  * are in (`--total`: also with their callees' time; `--save`: each worker's .cpuprofile in the kept
@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { startControlPlane } from '../local/runtime.ts';
 import { apiClient, expectStatus } from './client.ts';
 import { runLoad } from './load.ts';
-import { cmName, configMap, createNamespace } from './objects.ts';
+import { cmName, configMap, createNamespace, deployment } from './objects.ts';
 
 const INSPECTOR_PORT = 9239;
 const load = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'creates';
@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     const opened = await Promise.all(wanted.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl).catch((e: Error) => void console.log(`${t.title}: ${e.message}`)) })));
     const sessions = opened.filter((o): o is { title: string; s: Awaited<ReturnType<typeof session>> } => o.s !== undefined);
     await createNamespace(api, 'profile');
+    // what the GETs read
+    if (load === 'gets') for (let i = 0; i < 100; i++) expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
     for (const { s } of sessions) {
       await s.call('Profiler.enable');
       await s.call('Profiler.setSamplingInterval', { interval: 200 });
@@ -92,6 +94,9 @@ async function main(): Promise<void> {
       maxSeconds: seconds,
       task: async (i) => {
         if (load === 'creates') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
+        else if (load === 'gets') expectStatus(await api.request('GET', `/api/v1/namespaces/profile/configmaps/${cmName(i % 100)}`), 200);
+        else if (load === 'pods') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine' }] } }), 201);
+        else if (load === 'deployments') expectStatus(await api.request('POST', '/apis/apps/v1/namespaces/profile/deployments', deployment(`d${i}`, 0)), 201);
         else throw new Error(`unknown load ${load}`);
       },
     });
