@@ -1,28 +1,19 @@
 /** The watch hub's fan-out in Node, on a real log: shared chunks, shared attach reads, no waiting on clients. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
-import { createStorage, migrate, type Storage } from '../workers/apiserver/storage/index.ts';
+import type { Client } from '@libsql/client';
+import type { Storage } from '../workers/apiserver/storage/index.ts';
+import { testDatabase } from '../workers/apiserver/storage/test-database.test-support.ts';
 import { byResource, storageKey } from '../workers/apiserver/registry/index.ts';
 import { WatchFanout, type WatchSpec } from './watch-fanout.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-watch-fanout-'));
 let client: Client;
 let storage: Storage;
 const configmaps = byResource('', 'v1', 'configmaps')!;
 
-before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  storage = createStorage(client);
-});
-after(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+let close = () => {};
+before(async () => ({ client, storage, close } = await testDatabase('watch-fanout')));
+after(() => close());
 
 async function put(namespace: string, name: string, labels: Record<string, string> = {}): Promise<number> {
   const r = await storage.create(storageKey(configmaps, namespace, name), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels } });

@@ -14,17 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
+import type { Value } from '../workers/apiserver/storage/hrana-pipeline.ts';
 
 const STREAM_IDLE_MS = 10_000;
 const POOL_SIZE = 8;
 const STMT_CACHE = 256;
 
-type Value =
-  | { type: 'null' }
-  | { type: 'integer'; value: string }
-  | { type: 'float'; value: number }
-  | { type: 'text'; value: string }
-  | { type: 'blob'; base64: string };
 interface Stmt { sql?: string; sql_id?: number; args?: Value[]; named_args?: { name: string; value: Value }[]; want_rows?: boolean }
 type Cond =
   | { type: 'ok' | 'error'; step: number }

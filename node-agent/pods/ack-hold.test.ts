@@ -7,7 +7,7 @@ import type { Pod } from '../../lib/api/core/pod.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { AckHold } from './ack-hold.ts';
 import { PodWorker } from './worker.ts';
-import { testPodContext } from './worker.test-support.ts';
+import { podApi, testPodContext } from './worker.test-support.ts';
 
 const pod = (startTime?: string): Pod => ({ metadata: { name: 'web', namespace: 'ns', uid: 'u1' }, status: { phase: 'Pending', ...(startTime ? { startTime } : {}) } });
 
@@ -37,16 +37,7 @@ test('a held acknowledgment is written once its time is up', async () => {
 async function startPod(runtime: SimulatedRuntime) {
   const dir = await mkdtemp(join(tmpdir(), 'ack-hold-test-'));
   const p: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'ns', uid: 'u1', resourceVersion: '10' }, spec: { nodeName: 'n1', containers: [{ name: 'web', image: 'nginx' }] }, status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] } };
-  let current = structuredClone(p);
-  let rv = 10;
-  const writes: Pod['status'][] = [];
-  const api = {
-    async update(_res: unknown, body: Pod) {
-      writes.push(body.status);
-      current = { ...structuredClone(current), metadata: { ...current.metadata, resourceVersion: String(++rv) }, status: JSON.parse(JSON.stringify(body.status)) };
-      return structuredClone(current);
-    },
-  };
+  const { api, statusWrites: writes } = podApi(p);
   const ctx = testPodContext(dir, api, runtime);
   const w = new PodWorker(p, ctx);
   w.update(p);

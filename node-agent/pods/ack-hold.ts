@@ -25,8 +25,7 @@ export class AckHold {
    * Any later call ends a wait in progress.
    */
   wait(pod: Pod, status: PodStatus): Promise<void> {
-    this.release?.();
-    this.release = undefined;
+    this.end();
     if (!AckHold.isAck(pod, status)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(done, this.ms);
@@ -40,7 +39,7 @@ export class AckHold {
     });
   }
 
-  /** Ends a wait in progress (the worker stops). */
+  /** Ends a wait in progress (the worker stops, or a newer status comes). */
   end(): void {
     this.release?.();
     this.release = undefined;

@@ -4,13 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
 import { LABELS } from '../runtime/types.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { planPod } from './plan.ts';
 import type { ContainerView } from './view.ts';
 import { PodWorker } from './worker.ts';
-import { testPodContext } from './worker.test-support.ts';
+import { podApi, testPodContext } from './worker.test-support.ts';
 
 const view = (name: string, kind: ContainerView['kind'], state?: 'running' | 'exited'): ContainerView => ({
   spec: { name, image: 'busybox' },
@@ -29,24 +28,6 @@ test('an ephemeral container is started once, before initialization if need be, 
   assert.deepEqual(plan([view('setup', 'init', 'running'), view('app', 'app'), view('debugger', 'ephemeral')], false), [{ type: 'start', name: 'debugger' }]);
 });
 
-/** The API's side of one pod: status writes are kept with a new resourceVersion. */
-function podApi(pod: Pod) {
-  let current = structuredClone(pod);
-  let rv = 10;
-  const api = {
-    async update(_res: unknown, body: Pod) {
-      current = { ...structuredClone(current), metadata: { ...current.metadata, resourceVersion: String(++rv) }, status: JSON.parse(JSON.stringify(body.status)) };
-      return structuredClone(current);
-    },
-  };
-  /** a write by someone else (kubectl debug): a new revision */
-  const edit = (fn: (p: Pod) => void) => {
-    fn(current);
-    current.metadata.resourceVersion = String(++rv);
-    return structuredClone(current);
-  };
-  return { api: api as unknown as ApiClient, current: () => structuredClone(current), edit };
-}
 
 const until = async (what: string, holds: () => boolean) => {
   for (let i = 0; i < 300 && !holds(); i++) await new Promise((ok) => setTimeout(ok, 10));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { PodWorker } from './worker.ts';
-import { testPodContext } from './worker.test-support.ts';
+import { podApi, testPodContext } from './worker.test-support.ts';
 
 test("a new pod's image check and volumes are done while its sandbox is made, and its containers still start after all three", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'worker-parallel-'));
@@ -30,14 +30,7 @@ test("a new pod's image check and volumes are done while its sandbox is made, an
     },
     status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] },
   };
-  let current = structuredClone(pod);
-  let rv = 10;
-  const api = {
-    async update(_res: unknown, body: Pod) {
-      current = { ...structuredClone(current), metadata: { ...current.metadata, resourceVersion: String(++rv) }, status: JSON.parse(JSON.stringify(body.status)) };
-      return structuredClone(current);
-    },
-  };
+  const { api } = podApi(pod);
   const ctx = testPodContext(dir, api, runtime, { lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => (log.push('token asked'), 't') } });
   const w = new PodWorker(pod, ctx);
   try {

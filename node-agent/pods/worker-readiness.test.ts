@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Container, Pod, PodStatus } from '../../lib/api/core/pod.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { PodWorker } from './worker.ts';
-import { testPodContext } from './worker.test-support.ts';
+import { podApi, testPodContext } from './worker.test-support.ts';
 
 const isReady = (s: PodStatus | undefined) => !!s?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
 
@@ -42,16 +42,8 @@ async function harness(periodSeconds: number, answerMs: number, exitCode: () => 
     spec: { nodeName: 'n1', containers: [{ name: 'web', image: 'nginx:1', readinessProbe: { periodSeconds, exec: { command: ['true'] } }, ...container }] },
     status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] },
   };
-  let current = structuredClone(pod);
-  let rv = 10;
   const writes: { status: PodStatus; lists: number }[] = [];
-  const api = {
-    async update(_res: unknown, body: Pod) {
-      writes.push({ status: body.status!, lists });
-      current = { ...structuredClone(current), metadata: { ...current.metadata, resourceVersion: String(++rv) }, status: JSON.parse(JSON.stringify(body.status)) };
-      return structuredClone(current);
-    },
-  };
+  const { api } = podApi(pod, (status) => writes.push({ status, lists }));
   const ctx = testPodContext(dir, api, runtime);
   const worker = new PodWorker(pod, ctx);
   return {

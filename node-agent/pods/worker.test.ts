@@ -4,27 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { PodWorker } from './worker.ts';
-import { testPodContext } from './worker.test-support.ts';
+import { podApi, testPodContext } from './worker.test-support.ts';
 
-/** The API's side of one pod: status writes are kept (with a new resourceVersion) and counted. */
-function podApi(pod: Pod) {
-  let current = structuredClone(pod);
-  let rv = 10;
-  const statusWrites: Pod['status'][] = [];
-  const api = {
-    async update(_res: unknown, body: Pod, sub?: string) {
-      assert.equal(sub, 'status');
-      statusWrites.push(body.status);
-      // the API's echo: a new revision, and nulls where the agent sent them
-      current = { ...structuredClone(current), metadata: { ...current.metadata, resourceVersion: String(++rv) }, status: JSON.parse(JSON.stringify(body.status)) };
-      return structuredClone(current);
-    },
-  };
-  return { api: api as unknown as ApiClient, statusWrites, current: () => structuredClone(current) };
-}
 
 const until = async (what: string, holds: () => boolean) => {
   for (let i = 0; i < 200 && !holds(); i++) await new Promise((ok) => setTimeout(ok, 10));

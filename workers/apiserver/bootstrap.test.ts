@@ -1,16 +1,13 @@
 /** A new cluster's system objects: one transaction, nothing left for the controllers or the per-isolate check to write. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
-import { createStorage, migrate, type Storage } from './storage/index.ts';
+import type { Client } from '@libsql/client';
+import type { Storage } from './storage/index.ts';
+import { testDatabase } from './storage/test-database.test-support.ts';
 import { scopedStorage } from './storage/scoped.ts';
 import type { Env } from './env.ts';
 import { bootstrapNewCluster, ensureSystemObjects, SYSTEM_NAMESPACES, systemObjects } from './bootstrap.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-bootstrap-'));
 let client: Client;
 let storage: Storage;
 const sent: unknown[] = [];
@@ -22,15 +19,9 @@ const env = {
 } as unknown as Env;
 const ignore = () => undefined;
 
-before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  storage = createStorage(client);
-});
-after(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+let close = () => {};
+before(async () => ({ client, storage, close } = await testDatabase('bootstrap')));
+after(() => close());
 
 const logRows = async (cluster: string) => Number((await client.execute({ sql: "SELECT count(*) FROM log WHERE key >= ? AND key < ?", args: [`/clusters/${cluster}/`, `/clusters/${cluster}/\uffff`] })).rows[0][0]);
 

@@ -1,32 +1,23 @@
 /** createObjects: each object built as createObject builds it, all stored in one transaction or none. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { createStorage, migrate, type Storage } from '../storage/index.ts';
+import type { Storage } from '../storage/index.ts';
+import { testDatabase } from '../storage/test-database.test-support.ts';
 import { scopedStorage } from '../storage/scoped.ts';
 import { byResource } from '../registry/index.ts';
 import { createObject, getObject, type StoreContext } from './store.ts';
 import { createObjects, NotBatchable } from './batch-create.ts';
 import { noteCommit } from '../cache/followed.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-batch-create-'));
 let client: Client;
 let storage: Storage;
 const commits: string[] = [];
 
-before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  storage = createStorage(client);
-});
-after(() => {
-  client?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+let close = () => {};
+before(async () => ({ client, storage, close } = await testDatabase('batch-create')));
+after(() => close());
 
 const ctxFor = (cluster: string): StoreContext => ({
   storage: scopedStorage(storage, cluster),

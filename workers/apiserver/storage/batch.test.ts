@@ -1,27 +1,18 @@
 /** Batch creates (Storage.createMany): one transaction, all or nothing, the log's invariants kept; and usage. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createClient, type Client } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { createStorage, migrate, type Storage } from './index.ts';
+import type { Storage } from './index.ts';
+import { testDatabase } from './test-database.test-support.ts';
 import { scopedStorage } from './scoped.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-batch-'));
 let client: Client;
 let storage: Storage;
 
-before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  storage = createStorage(client);
-});
-after(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+let close = () => {};
+before(async () => ({ client, storage, close } = await testDatabase('batch')));
+after(() => close());
 
 const cm = (name: string, v = '1'): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns' }, data: { v } });
 const key = (name: string) => `/registry/configmaps/ns/${name}`;

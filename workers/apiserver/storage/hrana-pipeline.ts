@@ -12,7 +12,8 @@ export type Arg = string | number | null;
 export type Cell = string | number | null | Uint8Array;
 export type ExecuteOne = (sql: string, args: Arg[]) => Promise<Cell[][]>;
 
-type Value =
+/** A value on Hrana's wire (the Hrana server, local/hrana-server.ts, reads and writes the same). */
+export type Value =
   | { type: 'null' }
   | { type: 'integer'; value: string }
   | { type: 'float'; value: number }

@@ -63,20 +63,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     api,
     shared: shared.through(reads),
     events: eventRecorder(api, c.name, now, correlatorFor(cluster)),
-    requeue: async (key, seconds) => {
-      const delaySeconds = Math.max(0, Math.ceil(seconds));
-      const id = requeueId(cluster, c.name, key);
-      const sentAt = Date.now();
-      const at = sentAt + delaySeconds * 1000;
-      // one pending message per key, the earliest (requeues.ts)
-      if (!pendingRequeues.ask(id, at, sentAt)) return;
-      try {
-        await env.CHANGES.send({ type: 'REQUEUE', cluster, controller: c.name, key }, { delaySeconds });
-      } catch (e) {
-        pendingRequeues.forget(id, at);
-        throw e;
-      }
-    },
+    requeue: (key, seconds) => sendRequeue(env, { type: 'REQUEUE', cluster, controller: c.name, key }, seconds),
     settings: settingsFrom(env),
     now,
   };
@@ -94,18 +81,26 @@ async function keysOf(c: Controller, ctx: ControllerContext, messages: QueueMess
   return [...keys];
 }
 
+/** Sends `m` due in `seconds`, unless a message for its key is already due by then: one pending message per key, the earliest (requeues.ts). */
+async function sendRequeue(env: Env, m: RequeueMessage, seconds: number): Promise<void> {
+  const id = requeueId(m.cluster || ROOT_CLUSTER, m.controller, m.key);
+  const delaySeconds = Math.max(0, Math.ceil(seconds));
+  const now = Date.now();
+  const at = now + delaySeconds * 1000;
+  if (!pendingRequeues.ask(id, at, now)) return;
+  try {
+    await env.CHANGES.send(m, { delaySeconds });
+  } catch (e) {
+    pendingRequeues.forget(id, at);
+    throw e;
+  }
+}
+
 /** A requeue came: a later one asked for its key meanwhile (requeues.ts) is sent now. */
 async function sendLater(env: Env, m: RequeueMessage): Promise<void> {
-  const id = requeueId(m.cluster || ROOT_CLUSTER, m.controller, m.key);
-  const later = pendingRequeues.delivered(id);
+  const later = pendingRequeues.delivered(requeueId(m.cluster || ROOT_CLUSTER, m.controller, m.key));
   if (later === undefined) return;
-  const now = Date.now();
-  const delaySeconds = Math.max(0, Math.ceil((later - now) / 1000));
-  if (!pendingRequeues.ask(id, now + delaySeconds * 1000, now)) return;
-  await env.CHANGES.send(m, { delaySeconds }).catch((e) => {
-    pendingRequeues.forget(id, now + delaySeconds * 1000);
-    console.error(`controllers: requeue ${m.controller} ${m.key}: ${(e as Error).message}`);
-  });
+  await sendRequeue(env, m, (later - Date.now()) / 1000).catch((e: Error) => console.error(`controllers: requeue ${m.controller} ${m.key}: ${e.message}`));
 }
 
 /**

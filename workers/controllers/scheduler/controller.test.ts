@@ -148,12 +148,7 @@ test('a reconcile arriving during a cycle makes that cycle run again instead of 
 test('nodes and bound pods are listed again only after a node change, a pod deletion, the resync or 10 s', async () => {
   const ctx = fakeContext();
   const scheduler = newScheduler();
-  const listed: string[] = [];
-  const list = ctx.api.list.bind(ctx.api);
-  ctx.api.list = (async (res: { resource: string }, opts: { fieldSelector?: string }) => {
-    listed.push(`${res.resource}${opts?.fieldSelector?.startsWith('spec.nodeName!=') ? ' bound' : opts?.fieldSelector ? ' pending' : ''}`);
-    return list(res as never, opts as never);
-  }) as never;
+  const listed = countLists(ctx);
   ctx.put('nodes', makeNode('n1', { cpu: '1' }));
   ctx.put('pods', makePod('a', { cpu: '600m' }));
   await scheduler.reconcile('pending', ctx);
@@ -217,15 +212,21 @@ test('in a batch, a cycle ends once its bindings are started; the next one neith
   assert.deepEqual(ctx.recorded.map((e) => `${e.reason} ${e.object}`), ['FailedScheduling default/b', 'Scheduled default/a']);
 });
 
-/** `ctx` as in a batch whose controllers wrote `names` (their answers: `ctx.written`); its lists counted. */
-function writtenBatch(ctx: ReturnType<typeof fakeContext>, names: string[]) {
-  ctx.written = ((res: { resource: string }, ns: string, name: string) => (names.includes(name) ? ctx.obj(res.resource, `${ns}/${name}`) : undefined)) as never;
+/** `ctx`'s lists, as they are made: `pods pending`, `pods bound`, `nodes`... */
+function countLists(ctx: ReturnType<typeof fakeContext>): string[] {
   const listed: string[] = [];
   const list = ctx.api.list.bind(ctx.api);
   ctx.api.list = (async (res: { resource: string }, opts: { fieldSelector?: string }) => {
     listed.push(`${res.resource}${opts?.fieldSelector?.startsWith('spec.nodeName!=') ? ' bound' : opts?.fieldSelector ? ' pending' : ''}`);
     return list(res as never, opts as never);
   }) as never;
+  return listed;
+}
+
+/** `ctx` as in a batch whose controllers wrote `names` (their answers: `ctx.written`); its lists counted. */
+function writtenBatch(ctx: ReturnType<typeof fakeContext>, names: string[]) {
+  ctx.written = ((res: { resource: string }, ns: string, name: string) => (names.includes(name) ? ctx.obj(res.resource, `${ns}/${name}`) : undefined)) as never;
+  const listed = countLists(ctx);
   const get = ctx.api.get.bind(ctx.api); // ctx.shared is the same fake api
   ctx.api.get = (async (res: { resource: string }, ns: string, name: string) => {
     listed.push(`get ${name}`);
