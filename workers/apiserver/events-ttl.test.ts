@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { createClient } from '@libsql/client';
+import { test } from 'node:test';
 import type { KubeObject } from '../../lib/api/meta.ts';
 import type { ChangeMessage, Env } from './env.ts';
 import { expireEvents, lastSeen } from './events-ttl.ts';
-import { createStorage, migrate } from './storage/index.ts';
+import { testDatabase } from './storage/test-database.test-support.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-events-ttl-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
 
 const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const event = (name: string, fields: Record<string, unknown>): KubeObject => ({
@@ -41,9 +35,8 @@ test('lastSeen: series, then lastTimestamp, then eventTime, then creation', () =
 });
 
 test('events older than the TTL are deleted through the store (watchers and controllers hear of it)', async () => {
-  const client = createClient({ url: `file:${join(dir, 'a.sqlite')}` });
-  await migrate(client);
-  const storage = createStorage(client);
+  const db = await testDatabase('events-ttl');
+  const { storage } = db;
   await storage.create('/registry/events/ns/old', event('old', { lastTimestamp: ago(2 * 3600), count: 3 }));
   await storage.create('/registry/events/ns/old-but-repeated', event('old-but-repeated', { firstTimestamp: ago(3 * 3600), lastTimestamp: ago(60) }));
   await storage.create('/registry/events/ns/new-api', event('new-api', { eventTime: ago(3601), series: { count: 2, lastObservedTime: ago(3700) } }));
@@ -60,5 +53,5 @@ test('events older than the TTL are deleted through the store (watchers and cont
   // a shorter TTL takes the others too
   assert.equal(await expireEvents(fakeEnv('30').env, storage, 'default', () => {}), 1);
   assert.deepEqual((await storage.list('/registry/events/')).items.map((e) => e.metadata.name), ['recent']);
-  client.close();
+  db.close();
 });

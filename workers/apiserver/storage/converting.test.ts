@@ -1,34 +1,26 @@
 /** The converting adapter over a real backend: events.k8s.io/v1 reads and writes of core events. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createClient, type Client } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import coreEvents from '../registry/kinds/events.ts';
 import eventsV1 from '../registry/kinds/events-k8s-io.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { storageKey, storagePrefix } from '../registry/index.ts';
 import { convertingStorage } from './converting.ts';
-import { createStorage, migrate, type Storage } from './index.ts';
+import type { Storage } from './types.ts';
+import { testDatabase, type TestDatabase } from './test-database.test-support.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-converting-'));
-let client: Client;
+let db: TestDatabase;
 let raw: Storage;
 let v1: Storage;
 const desc = eventsV1 as KindDescriptor;
 
 before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  raw = createStorage(client);
+  db = await testDatabase('converting');
+  raw = db.storage;
   v1 = convertingStorage(raw, desc);
 });
-after(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => db.close());
 
 const coreEvent = (name: string, reason: string): KubeObject => ({
   apiVersion: 'v1',

@@ -1,39 +1,31 @@
 /** Clusters' views of one log: keys in and out, lists, events, isolation, purge. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createClient, type Client } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { createStorage, migrate, type Storage } from './index.ts';
+import type { Storage } from './types.ts';
 import { CLUSTERS_PREFIX, scopedStorage } from './scoped.ts';
+import { testDatabase, type TestDatabase } from './test-database.test-support.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'timonier-scoped-'));
-let client: Client;
+let db: TestDatabase;
 let raw: Storage;
 let root: Storage;
 let alice: Storage;
 let bob: Storage;
 
 before(async () => {
-  client = createClient({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrate(client);
-  raw = createStorage(client);
+  db = await testDatabase('scoped');
+  raw = db.storage;
   root = scopedStorage(raw, 'default');
   alice = scopedStorage(raw, 'alice');
   bob = scopedStorage(raw, 'bob');
 });
-after(() => {
-  client.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => db.close());
 
 const cm = (name: string, v = '1'): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns' }, data: { v } });
 const key = (name: string) => `/registry/configmaps/ns/${name}`;
 const v = (o: KubeObject | undefined) => (o?.data as { v?: string } | undefined)?.v;
 const names = (items: KubeObject[]) => items.map((o) => o.metadata.name);
-const rawKeys = async () => (await client.execute('SELECT key FROM objects ORDER BY key')).rows.map((r) => String(r[0]));
+const rawKeys = async () => (await db.client.execute('SELECT key FROM objects ORDER BY key')).rows.map((r) => String(r[0]));
 
 test('the root cluster is the storage itself; a view is made once per cluster', () => {
   assert.equal(root, raw);
@@ -101,7 +93,7 @@ test('purge removes a cluster with its history and nothing else', async () => {
   assert.equal(await raw.purge('/clusters/alice/'), 3);
   assert.deepEqual(names((await alice.list('/registry/')).items), []);
   assert.deepEqual(await alice.events(0, '/registry/'), []);
-  const left = (await client.execute("SELECT count(*) FROM log WHERE key LIKE '/clusters/alice/%'")).rows[0][0];
+  const left = (await db.client.execute("SELECT count(*) FROM log WHERE key LIKE '/clusters/alice/%'")).rows[0][0];
   assert.equal(Number(left), 0, 'no log row of the cluster is left');
   assert.deepEqual(names((await bob.list('/registry/')).items), ['a', 'c', 'd']);
   assert.deepEqual(names((await root.list('/registry/')).items), ['a', 'c', 'd']);
