@@ -57,14 +57,21 @@ export function changeOf(cluster: string, res: Resource, object: KubeObject, sen
 }
 
 /**
- * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
- * is sent, tells `onTouch` the kind it may change (undefined: unknown, a raw request).
+ * What a write is about to change, told before it is sent: a kind (a create or an update, whose
+ * answers are reported), or a kind and the object whose new state no answer reports (a patch, a
+ * delete, a subresource post such as a binding); undefined: unknown (a raw request).
  */
-export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: (res: Resource | undefined) => void = () => undefined): ApiClient {
+export type Touch = (res: Resource | undefined, namespace?: string, name?: string) => void;
+
+/**
+ * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
+ * is sent, tells `onTouch` what it may change.
+ */
+export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: Touch = () => undefined): ApiClient {
   const reporting = Object.create(api) as ApiClient;
-  reporting.patch = (res, ...rest) => (onTouch(res), api.patch(res, ...rest));
-  reporting.delete = (res, ...rest) => (onTouch(res), api.delete(res, ...rest));
-  reporting.post = (res, ...rest) => (onTouch(res), api.post(res, ...rest));
+  reporting.patch = (res, namespace, name, ...rest) => (onTouch(res, namespace, name), api.patch(res, namespace, name, ...rest));
+  reporting.delete = (res, namespace, name, ...rest) => (onTouch(res, namespace, name), api.delete(res, namespace, name, ...rest));
+  reporting.post = (res, namespace, name, ...rest) => (onTouch(res, namespace, name), api.post(res, namespace, name, ...rest));
   reporting.request = (method, ...rest) => (method !== 'GET' && onTouch(undefined), api.request(method, ...rest));
   reporting.create = async <T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> => {
     onTouch(res);

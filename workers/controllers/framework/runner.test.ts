@@ -355,3 +355,33 @@ test("the batch's contexts know what its own writes answered (ctx.written), the 
   assert.equal(known[0], undefined, 'nothing written yet');
   assert.deepEqual(known.slice(1).sort(), ['101: 102', '102: 102']);
 });
+
+test("a get of an object the batch wrote takes its latest answer without a request, unless a write since (a patch, a binding) changed it unreported", async () => {
+  const { env, requests } = writingEnv();
+  const cluster = 'written-reads-test';
+  const creator = controller('creator', {
+    keysFor: (c) => (c.resource === 'deployments' ? [`ns/${c.name}`] : []),
+    reconcile: async (_key, ctx) => {
+      for (const name of ['a', 'b', 'c', 'd']) await ctx.api.create(RESOURCES.pods, 'ns', { apiVersion: 'v1', kind: 'Pod', metadata: { name } });
+      await ctx.api.patch(RESOURCES.pods, 'ns', 'b', { metadata: { labels: { x: 'y' } } });
+      await ctx.api.post(RESOURCES.pods, 'ns', 'c', 'binding', { target: { kind: 'Node', name: 'n' } });
+    },
+  });
+  const seen: string[] = [];
+  const follower = controller('follower', {
+    keysFor: async (c) => {
+      if (c.resource !== 'pods' || c.name !== 'a') return [];
+      await new Promise((r) => setTimeout(r, 20)); // the other pods are written meanwhile
+      return ['ns/a'];
+    },
+    reconcile: async (_key, ctx) => {
+      for (const name of ['b', 'c', 'd', 'e']) {
+        const before = requests.length;
+        const pod = await ctx.shared.get(RESOURCES.pods, 'ns', name);
+        seen.push(`${name}: rv ${pod?.metadata.resourceVersion}${requests.length > before ? ', read' : ''}`);
+      }
+    },
+  });
+  await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
+  assert.deepEqual(seen, ['b: rv 1, read', 'c: rv 1, read', 'd: rv 104', 'e: rv 1, read']);
+});

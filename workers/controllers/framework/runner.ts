@@ -34,7 +34,7 @@ import { SharedReads } from './shared-reads.ts';
 import { KeyQueue, type Seeds } from './key-queue.ts';
 import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { alreadyHandled, markHandled, reportingWrites, type OwnWrite } from './own-writes.ts';
+import { alreadyHandled, markHandled, reportingWrites, type OwnWrite, type Touch } from './own-writes.ts';
 import { Work } from './work.ts';
 import { pendingRequeues, requeueId } from './requeues.ts';
 
@@ -53,7 +53,7 @@ export function settingsFrom(env: Env): Settings {
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: (res: Resource | undefined) => void): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch): ControllerContext {
   const reads = informerReads(env, cluster);
   const client = controllerClient(env, c, cluster, reads);
   const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
@@ -157,9 +157,19 @@ class BatchRun {
   private batchReads?: SharedReads;
   private readonly touched = new Set<string>();
   private touchedAll = false;
-  /** what waves and fresh reconciles may read with the batch: the kinds not touched (shared-reads.ts) */
+  /** objects a write of the batch changed without its answer saying how (patches, deletes, bindings) */
+  private readonly unreported = new Set<string>();
+  /**
+   * What waves and fresh reconciles may read with the batch: the kinds not touched, and the
+   * latest answer of each object the batch wrote that nothing changed unreported since
+   * (shared-reads.ts).
+   */
   private readonly parent = () =>
-    this.batchReads && { reads: this.batchReads, shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`) };
+    this.batchReads && {
+      reads: this.batchReads,
+      shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`),
+      written: (path: string) => (this.touchedAll || this.unreported.has(path) ? undefined : this.latest.get(path)?.object),
+    };
   private ownChanges = 0;
   private waves = 0;
 
@@ -187,7 +197,11 @@ class BatchRun {
   }
 
   private context(c: Controller, shared: SharedReads): ControllerContext {
-    const touch = (res: Resource | undefined) => (res ? this.touched.add(`${res.group}/${res.resource}`) : (this.touchedAll = true));
+    const touch = (res: Resource | undefined, namespace?: string, name?: string) => {
+      if (!res) return void (this.touchedAll = true);
+      this.touched.add(`${res.group}/${res.resource}`);
+      if (name !== undefined) this.unreported.add(resourcePath(res, namespace, name));
+    };
     const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
     ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;

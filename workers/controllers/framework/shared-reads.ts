@@ -55,6 +55,12 @@ const listKey = (res: Resource, opts: ListOptions) => `${resourcePath(res, opts.
 export interface ParentReads {
   reads: SharedReads;
   shares(res: Resource): boolean;
+  /**
+   * The object at `path` as the batch's own last write of it answered, when nothing the batch
+   * sent since may have changed it unreported: newer than any read the batch made, so a get takes
+   * it without a request (an informer would hold the same once the write's event came).
+   */
+  written?(path: string): KubeObject | undefined;
 }
 
 export class SharedReads {
@@ -99,9 +105,14 @@ export class SharedReads {
     const parent = this.parent;
     const inherited = parent?.reads.through(api);
     // an object remembered here (a write's answer) is newer than the batch's read of it
+    const writtenAt = <T extends KubeObject>(path: string) => {
+      const object = parent?.written?.(path);
+      return object && Promise.resolve(object as T);
+    };
     const fromParent = (res: Resource, path?: string) => inherited && parent!.shares(res) && !(path && this.cache.has(path)) ? inherited : undefined;
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
+        writtenAt<T>(resourcePath(res, namespace, name)) ??
         fromParent(res, resourcePath(res, namespace, name))?.get<T>(res, namespace, name) ??
         this.once(resourcePath(res, namespace, name), async () => {
           const scope = scopeOf('', res.group, res.resource, namespace).slice(1);
