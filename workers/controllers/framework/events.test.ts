@@ -126,3 +126,27 @@ test("one object's events are written one at a time (they may patch the same Eve
   const combined = created.find((e) => e.message.startsWith('(combined from similar events)'));
   assert.equal(combined?.count, 11, '9 events apart, then one combined event counting the 11 others');
 });
+
+test('held events wait until their hold has passed, or until flush, and keep their order', async () => {
+  const { api, created, releaseAll: release } = slowApi();
+  // what is sent starts a tick after recording
+  const releaseAll = () => new Promise((r) => setTimeout(r, 1)).then(release);
+  const events = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, 30);
+  await events.normal(obj(), 'SuccessfulCreate', 'Created pod: a');
+  await events.normal(obj(), 'SuccessfulCreate', 'Created pod: b');
+  await releaseAll();
+  assert.equal(created.length, 0, 'held');
+  await new Promise((r) => setTimeout(r, 60));
+  await releaseAll();
+  assert.deepEqual(created.map((e) => e.message), ['Created pod: a', 'Created pod: b'], 'written once the hold passed');
+
+  const later = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, 60_000);
+  await later.normal(obj(), 'SuccessfulCreate', 'Created pod: c');
+  const flushing = later.flush();
+  await releaseAll();
+  await flushing;
+  assert.equal(created.at(-1).message, 'Created pod: c', 'flush writes what is held at once');
+  await later.normal(obj(), 'SuccessfulCreate', 'Created pod: d');
+  await releaseAll();
+  assert.equal(created.at(-1).message, 'Created pod: d', 'and nothing recorded after a flush is held');
+});

@@ -10,7 +10,8 @@
  * out in the background (at most WRITES_AT_ONCE at a time, in the order recorded), so a
  * controller's next write is not delayed by its events. A failed write is logged, never thrown.
  * The runner calls `flush` before it acknowledges a batch, so no event outlives its batch and
- * every event of one batch is written before the next batch starts.
+ * every event of one batch is written before the next batch starts; until then, a batch's events
+ * may be held a moment (`holdMs`, below).
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
@@ -41,7 +42,13 @@ export function correlatorFor(cluster: string): EventCorrelator {
   return c;
 }
 
-export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator()): EventRecorder {
+/**
+ * `holdMs`: each event waits that long after it is recorded before it is written, unless `flush`
+ * comes first. Within a batch (runner.ts) the controllers' events wait for the end of a short
+ * batch, so that on workerd's one thread the chain's creates and bindings are not served behind
+ * them; a long batch's events still go out at the rate they are recorded, that much later.
+ */
+export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator(), holdMs = 0): EventRecorder {
   async function record(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, at: Date) {
     const namespace = obj.metadata.namespace || 'default';
     const t = rfc3339(at);
@@ -63,13 +70,17 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
       reportingInstance: '',
     });
   }
-  const waiting: (() => Promise<void>)[] = [];
+  const waiting: { due: number; write: () => Promise<void> }[] = [];
   const lanes = new Map<string, Promise<void>>();
   const writing = new Set<Promise<void>>();
+  /** once flushing, nothing is held any more */
+  let flushing = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const pump = () => {
-    while (writing.size < WRITES_AT_ONCE && waiting.length) {
+    while (writing.size < WRITES_AT_ONCE && waiting.length && (flushing || waiting[0].due <= Date.now())) {
       const p: Promise<void> = waiting
-        .shift()!()
+        .shift()!
+        .write()
         .catch((e) => console.error(`${component}: event: ${(e as Error).message}`))
         .finally(() => {
           writing.delete(p);
@@ -77,6 +88,15 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
         });
       writing.add(p);
     }
+    // the first held event is due later: look again then (events are held in the order recorded)
+    if (!flushing && !timer && waiting.length && writing.size < WRITES_AT_ONCE)
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          pump();
+        },
+        Math.max(0, waiting[0].due - Date.now()),
+      );
   };
   /** the event says what the object and the time were when it was recorded, not when written */
   const enqueue = (obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string) => {
@@ -87,13 +107,14 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     // them: they may patch the same Event (a count, a combined event), which racing writers
     // would only make conflict
     const lane = `${namespace}/${name}/${uid}`;
-    waiting.push(() => {
+    const write = () => {
       const written = (lanes.get(lane) ?? Promise.resolve()).then(() => record(involved, type, reason, message, at));
       const settled = written.catch(() => undefined);
       lanes.set(lane, settled);
       void settled.then(() => lanes.get(lane) === settled && lanes.delete(lane));
       return written;
-    });
+    };
+    waiting.push({ due: Date.now() + holdMs, write });
     pump();
     return Promise.resolve();
   };
@@ -101,6 +122,10 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     normal: (obj, reason, message) => enqueue(obj, 'Normal', reason, message),
     warning: (obj, reason, message) => enqueue(obj, 'Warning', reason, message),
     async flush() {
+      flushing = true;
+      clearTimeout(timer);
+      timer = undefined;
+      pump();
       while (writing.size) await Promise.all(writing);
     },
   };

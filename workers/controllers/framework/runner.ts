@@ -47,13 +47,18 @@ const DEFAULT_WORKERS = 5;
 const MAX_OWN_CHANGES = 2_000;
 /** waves of own writes sought at once (BatchRun.startWave) */
 const WAVES_AT_ONCE = 2;
+/**
+ * How long a batch's events wait before they are written, unless the batch ends first (events.ts):
+ * longer than a Deployment's chain takes, so its creates and bindings are served before them.
+ */
+const EVENT_HOLD_MS = 250;
 
 export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch, eventHoldMs = 0): ControllerContext {
   const reads = informerReads(env, cluster);
   const client = controllerClient(env, c, cluster, reads);
   const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
@@ -62,7 +67,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     cluster,
     api,
     shared: shared.through(reads),
-    events: eventRecorder(api, c.name, now, correlatorFor(cluster)),
+    events: eventRecorder(api, c.name, now, correlatorFor(cluster), eventHoldMs),
     requeue: (key, seconds) => sendRequeue(env, { type: 'REQUEUE', cluster, controller: c.name, key }, seconds),
     settings: settingsFrom(env),
     now,
@@ -202,7 +207,7 @@ class BatchRun {
       this.touched.add(`${res.group}/${res.resource}`);
       if (name !== undefined) this.unreported.add(resourcePath(res, namespace, name));
     };
-    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch);
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, EVENT_HOLD_MS);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
     ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;
     this.contexts.push(ctx);
