@@ -162,11 +162,16 @@ class BatchRun {
   private batchReads?: SharedReads;
   private readonly touched = new Set<string>();
   private touchedAll = false;
-  /** objects a write of the batch changed without its answer saying how (patches, deletes, bindings) */
+  /** objects a write of the batch changed without its answer saying how (patches, deletes, bindings), and their kinds and namespaces */
   private readonly unreported = new Set<string>();
+  private readonly unreportedScopes = new Set<string>();
+  /** by kind and namespace: the creates and updates sent and not yet answered, and the objects written */
+  private readonly sending = new Map<string, number>();
+  private readonly writtenByScope = new Map<string, Set<string>>();
   /**
-   * What waves and fresh reconciles may read with the batch: the kinds not touched, and the
-   * latest answer of each object the batch wrote that nothing changed unreported since
+   * What waves and fresh reconciles may read with the batch: the kinds not touched, the latest
+   * answer of each object the batch wrote that nothing changed unreported since, and the lists
+   * of a kind in a namespace where every write of the batch is answered and reported
    * (shared-reads.ts).
    */
   private readonly parent = () =>
@@ -174,6 +179,11 @@ class BatchRun {
       reads: this.batchReads,
       shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`),
       written: (path: string) => (this.touchedAll || this.unreported.has(path) ? undefined : this.latest.get(path)?.object),
+      writtenIn: (res: Resource, namespace: string | undefined) => {
+        const scope = scopeKey(res, namespace);
+        if (this.touchedAll || this.unreportedScopes.has(scope) || this.sending.get(scope)) return undefined;
+        return [...(this.writtenByScope.get(scope) ?? [])].map((path) => this.latest.get(path)!.object);
+      },
     };
   private ownChanges = 0;
   private waves = 0;
@@ -205,7 +215,14 @@ class BatchRun {
     const touch = (res: Resource | undefined, namespace?: string, name?: string) => {
       if (!res) return void (this.touchedAll = true);
       this.touched.add(`${res.group}/${res.resource}`);
-      if (name !== undefined) this.unreported.add(resourcePath(res, namespace, name));
+      const scope = scopeKey(res, namespace);
+      if (name !== undefined) {
+        this.unreported.add(resourcePath(res, namespace, name));
+        this.unreportedScopes.add(scope);
+        return;
+      }
+      this.sending.set(scope, (this.sending.get(scope) ?? 0) + 1);
+      return () => void this.sending.set(scope, this.sending.get(scope)! - 1);
     };
     const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, EVENT_HOLD_MS);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
@@ -238,6 +255,10 @@ class BatchRun {
   private written(w: OwnWrite): void {
     const path = resourcePath(w.res, w.object.metadata.namespace, w.object.metadata.name);
     if ((this.latest.get(path)?.rev ?? -1) < w.change.rev) this.latest.set(path, { rev: w.change.rev, object: w.object, res: w.res });
+    const scope = scopeKey(w.res, w.object.metadata.namespace);
+    let paths = this.writtenByScope.get(scope);
+    if (!paths) this.writtenByScope.set(scope, (paths = new Set()));
+    paths.add(path);
     if (this.ownChanges >= MAX_OWN_CHANGES) return; // past it, the queue's copies carry them
     this.ownChanges++;
     this.next.push(w);
@@ -287,6 +308,9 @@ class BatchRun {
     else console.error(`controllers: own write: ${((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as Error).message}`);
   }
 }
+
+/** A kind in a namespace (or cluster-wide), as the batch keeps track of its writes. */
+const scopeKey = (res: Resource, namespace: string | undefined) => `${res.group}/${res.resource}/${res.namespaced ? (namespace ?? '') : ''}`;
 
 async function runCluster(env: Env, controllers: Controller[], cluster: string, messages: QueueMessage[]): Promise<void> {
   await new BatchRun(env, controllers, cluster).run(messages);

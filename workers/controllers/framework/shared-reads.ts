@@ -61,6 +61,29 @@ export interface ParentReads {
    * it without a request (an informer would hold the same once the write's event came).
    */
   written?(path: string): KubeObject | undefined;
+  /**
+   * The objects of that kind in that namespace the batch wrote, as last answered, when each write
+   * of the batch there is answered and reported (no patch, delete or binding): a list of them is
+   * then the batch's list with these laid over it, as new as a fresh list would be as far as the
+   * batch's own writes go. Undefined otherwise.
+   */
+  writtenIn?(res: Resource, namespace: string | undefined): KubeObject[] | undefined;
+}
+
+/** `list` with `written` laid over it: each object at the newer of the two revisions, new ones added, in the order of names. */
+function withWrites<T extends KubeObject>(list: List<T>, written: KubeObject[]): List<T> {
+  if (!written.length) return list;
+  const items = new Map(list.items.map((o) => [`${o.metadata.namespace ?? ''}/${o.metadata.name}`, o]));
+  let added = false;
+  for (const w of written as T[]) {
+    const key = `${w.metadata.namespace ?? ''}/${w.metadata.name}`;
+    const listed = items.get(key);
+    if (!listed) added = true;
+    if (!listed || Number(listed.metadata.resourceVersion) < Number(w.metadata.resourceVersion)) items.set(key, w);
+  }
+  const merged = [...items.values()];
+  if (added) merged.sort((a, b) => (`${a.metadata.namespace ?? ''}/${a.metadata.name}` < `${b.metadata.namespace ?? ''}/${b.metadata.name}` ? -1 : 1));
+  return { ...list, items: merged };
 }
 
 export class SharedReads {
@@ -109,6 +132,13 @@ export class SharedReads {
       const object = parent?.written?.(path);
       return object && Promise.resolve(object as T);
     };
+    // a whole namespace (or a cluster-scoped kind) only: selectors and pages are the API's to apply
+    const withBatchWrites = <T extends KubeObject>(res: Resource, opts: ListOptions) => {
+      const { namespace, ...rest } = opts;
+      if (!inherited || Object.values(rest).some((v) => v !== undefined) || (res.namespaced && !namespace)) return undefined;
+      const written = parent!.writtenIn?.(res, namespace);
+      return written && this.once(listKey(res, opts), async () => withWrites(await inherited.list<T>(res, opts), written));
+    };
     const fromParent = (res: Resource, path?: string) => inherited && parent!.shares(res) && !(path && this.cache.has(path)) ? inherited : undefined;
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
@@ -124,7 +154,8 @@ export class SharedReads {
           });
           return (list as { items: T[] }).items.find((o) => o.metadata.name === name);
         }),
-      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) => fromParent(res)?.list<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
+      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) =>
+        fromParent(res)?.list<T>(res, opts) ?? withBatchWrites<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
     };
   }
 }
