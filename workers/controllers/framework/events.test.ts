@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { eventRecorder } from './events.ts';
+import { EventOutbox } from './event-outbox.ts';
 
 /** An API whose event creations wait until released; `failing` makes them fail. */
 function slowApi(failing = false) {
@@ -131,7 +132,7 @@ test('held events wait until their hold has passed, or until flush, and keep the
   const { api, created, releaseAll: release } = slowApi();
   // what is sent starts a tick after recording
   const releaseAll = () => new Promise((r) => setTimeout(r, 1)).then(release);
-  const events = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, 30);
+  const events = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, new EventOutbox(30));
   await events.normal(obj(), 'SuccessfulCreate', 'Created pod: a');
   await events.normal(obj(), 'SuccessfulCreate', 'Created pod: b');
   await releaseAll();
@@ -140,7 +141,7 @@ test('held events wait until their hold has passed, or until flush, and keep the
   await releaseAll();
   assert.deepEqual(created.map((e) => e.message), ['Created pod: a', 'Created pod: b'], 'written once the hold passed');
 
-  const later = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, 60_000);
+  const later = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, new EventOutbox(60_000));
   await later.normal(obj(), 'SuccessfulCreate', 'Created pod: c');
   const flushing = later.flush();
   await releaseAll();
@@ -149,4 +150,19 @@ test('held events wait until their hold has passed, or until flush, and keep the
   await later.normal(obj(), 'SuccessfulCreate', 'Created pod: d');
   await releaseAll();
   assert.equal(created.at(-1).message, 'Created pod: d', 'and nothing recorded after a flush is held');
+});
+
+test("recorders sharing an outbox send their events in the order recorded, whoever recorded them", async () => {
+  const { api, created, releaseAll: release } = slowApi();
+  const releaseAll = () => new Promise((r) => setTimeout(r, 1)).then(release);
+  const outbox = new EventOutbox(60_000);
+  const deployments = eventRecorder(api, 'deployment-controller', () => new Date(), undefined, outbox);
+  const replicaSets = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, outbox);
+  await deployments.normal(obj(), 'ScalingReplicaSet', 'Scaled up replica set rs from 0 to 1');
+  await replicaSets.normal(obj(), 'SuccessfulCreate', 'Created pod: p');
+  await deployments.normal(obj(), 'ScalingReplicaSet', 'Scaled up replica set rs from 1 to 2');
+  const flushing = replicaSets.flush();
+  await releaseAll();
+  await flushing;
+  assert.deepEqual(created.map((e) => `${e.source.component} ${e.reason}`), ['deployment-controller ScalingReplicaSet', 'replicaset-controller SuccessfulCreate', 'deployment-controller ScalingReplicaSet']);
 });

@@ -28,6 +28,7 @@ import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { controllerClient, informerReads } from './identity.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import { correlatorFor, eventRecorder } from './events.ts';
+import { EventOutbox } from './event-outbox.ts';
 import { eachLimited } from './limit.ts';
 import { resyncDue } from './resync.ts';
 import { SharedReads } from './shared-reads.ts';
@@ -48,17 +49,19 @@ const MAX_OWN_CHANGES = 2_000;
 /** waves of own writes sought at once (BatchRun.startWave) */
 const WAVES_AT_ONCE = 2;
 /**
- * How long a batch's events wait before they are written, unless the batch ends first (events.ts):
- * longer than a Deployment's chain takes, so its creates and bindings are served before them.
+ * How long a batch's events wait before they are written, unless the batch ends first
+ * (event-outbox.ts): longer than a Deployment's chain takes, so its creates and bindings are
+ * served before them. And how many are written at once, all its controllers together.
  */
 const EVENT_HOLD_MS = 250;
+const EVENT_WRITES_AT_ONCE = 16;
 
 export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch, eventHoldMs = 0): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch, events?: EventOutbox): ControllerContext {
   const reads = informerReads(env, cluster);
   const client = controllerClient(env, c, cluster, reads);
   const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
@@ -67,7 +70,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     cluster,
     api,
     shared: shared.through(reads),
-    events: eventRecorder(api, c.name, now, correlatorFor(cluster), eventHoldMs),
+    events: eventRecorder(api, c.name, now, correlatorFor(cluster), events),
     requeue: (key, seconds) => sendRequeue(env, { type: 'REQUEUE', cluster, controller: c.name, key }, seconds),
     settings: settingsFrom(env),
     now,
@@ -153,6 +156,8 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
  */
 class BatchRun {
   private readonly work = new Work();
+  /** the events of all the batch's controllers, written in the order recorded */
+  private readonly events = new EventOutbox(EVENT_HOLD_MS, EVENT_WRITES_AT_ONCE);
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
   private readonly next: OwnWrite[] = [];
@@ -206,7 +211,7 @@ class BatchRun {
       ),
     );
     await this.work.idle();
-    await Promise.all(this.contexts.map((ctx) => ctx.events.flush()));
+    await this.events.flush();
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -224,7 +229,7 @@ class BatchRun {
       this.sending.set(scope, (this.sending.get(scope) ?? 0) + 1);
       return () => void this.sending.set(scope, this.sending.get(scope)! - 1);
     };
-    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, EVENT_HOLD_MS);
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, this.events);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
     ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;
     this.contexts.push(ctx);
