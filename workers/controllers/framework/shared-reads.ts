@@ -21,6 +21,12 @@ import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
 export interface Reads {
   get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined>;
   list<T extends KubeObject>(res: Resource, opts?: ListOptions): Promise<List<T>>;
+  /**
+   * A copy of the object the batch already holds (a read of it, or a write's answer), however
+   * old, without a request; undefined if it holds none. For what an informer's copy settles: the
+   * garbage collector finds an owner present there, as Kubernetes' graph does.
+   */
+  held?<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined> | undefined;
 }
 
 /**
@@ -154,6 +160,10 @@ export class SharedReads {
           });
           return (list as { items: T[] }).items.find((o) => o.metadata.name === name);
         }),
+      held: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => {
+        const path = resourcePath(res, namespace, name);
+        return writtenAt<T>(path) ?? (this.cache.get(path) as Promise<T | undefined> | undefined) ?? inherited?.held?.<T>(res, namespace, name);
+      },
       list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) =>
         fromParent(res)?.list<T>(res, opts) ?? withBatchWrites<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
     };
