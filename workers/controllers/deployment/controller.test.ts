@@ -27,6 +27,7 @@ test('a new Deployment: one ReplicaSet named after its template, full size at on
   assert.equal(s.deployment().metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
   assert.deepEqual(s.scalings(), [`Scaled up replica set ${name} from 0 to 3`]);
   assert.deepEqual(conditions(s), [`Progressing True NewReplicaSetCreated: Created new replica set "${name}"`, 'Available False MinimumReplicasUnavailable: Deployment does not have minimum availability.']);
+  assert.deepEqual(s.api.writes, [`create replicasets/${name}`, 'status deployments/web'], 'the revision, the new condition and the rollout status in one write');
 
   await s.settle();
   const d = s.deployment();

@@ -24,7 +24,7 @@ import { claimReplicaSets } from './replicasets.ts';
 import { rolloutRecreate } from './recreate.ts';
 import { rolloutRolling } from './rolling.ts';
 import { isScalingEvent, syncScaling } from './scale.ts';
-import { latest, SyncAborted, writeStatus, type Sync } from './sync.ts';
+import { latest, SyncAborted, writeHeldStatus, writeStatus, type Sync } from './sync.ts';
 
 /** the namespace's Deployments, read once per batch for all its messages (shared-reads.ts) */
 const listDeployments = async (ctx: ControllerContext, namespace: string) => (await ctx.shared.list<Deployment>(RESOURCES.deployments, { namespace })).items;
@@ -86,9 +86,10 @@ async function syncDeployment(ctx: ControllerContext, key: string, d: Deployment
     return syncDeploymentStatus(s, [...oldRSs, newRS].map((rs) => latest(s, rs)), latest(s, newRS));
   }
   await checkPausedConditions(s);
-  if (s.d.spec?.paused || (await isScalingEvent(s))) return syncScaling(s);
-  if (s.d.spec?.strategy?.type === 'Recreate') return rolloutRecreate(s, await podsByReplicaSet(s));
-  return rolloutRolling(s);
+  if (s.d.spec?.paused || (await isScalingEvent(s))) await syncScaling(s);
+  else if (s.d.spec?.strategy?.type === 'Recreate') await rolloutRecreate(s, await podsByReplicaSet(s));
+  else await rolloutRolling(s);
+  await writeHeldStatus(s);
 }
 
 /** `selector: {}`: Kubernetes refuses to act on a Deployment that would take every pod. */

@@ -15,7 +15,7 @@ import { equalIgnoreHash, HASH_LABEL, templateHash } from './hash.ts';
 import { findNewReplicaSet, findOldReplicaSets } from './replicasets.ts';
 import { maxSurge, newRSNewReplicas } from './replicas.ts';
 import { maxRevision, REVISION_ANNOTATION, setDeploymentRevision, setNewReplicaSetAnnotations } from './revision.ts';
-import { remember, SyncAborted, writeStatus, type Sync } from './sync.ts';
+import { holdStatus, remember, SyncAborted, writeStatus, type Sync } from './sync.ts';
 
 /** The new ReplicaSet (created when `create` and missing) and all the old ones. */
 export async function newAndOldReplicaSets(s: Sync, create: boolean): Promise<{ newRS?: ReplicaSet; oldRSs: ReplicaSet[] }> {
@@ -105,10 +105,7 @@ async function createNew(s: Sync, oldRSs: ReplicaSet[], newRevision: number): Pr
     setCondition((d.status ??= {}), newCondition('Progressing', 'True', REASON.newReplicaSet, `Created new replica set "${created.metadata.name}"`, s.now));
     needsUpdate = true;
   }
-  try {
-    if (needsUpdate) await writeStatus(s);
-  } finally {
-    if (!alreadyExists && replicas > 0) await emit(s.ctx.events.normal(s.d, 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name} from 0 to ${replicas}`));
-  }
+  if (needsUpdate) holdStatus(s);
+  if (!alreadyExists && replicas > 0) await emit(s.ctx.events.normal(s.d, 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name} from 0 to ${replicas}`));
   return created;
 }

@@ -16,6 +16,8 @@ export interface Sync {
   /** its ReplicaSets (after adoption and release), kept current with every write */
   rsList: ReplicaSet[];
   now: Date;
+  /** `d` holds a change of its status or annotations that the sync writes at its end (holdStatus) */
+  statusHeld?: boolean;
 }
 
 /** Ends a sync without error: nothing to retry (the namespace is going away). */
@@ -24,6 +26,22 @@ export class SyncAborted extends Error {}
 /** Writes the Deployment's status and annotations (the status subresource takes both). */
 export async function writeStatus(s: Sync): Promise<void> {
   s.d = await s.ctx.api.update(RESOURCES.deployments, s.d, 'status');
+  s.statusHeld = false;
+}
+
+/**
+ * Leaves the change made to `d` for the sync's status write at its end, as one write with it:
+ * every sync that creates a ReplicaSet goes on to write the rollout's status, and a write less
+ * while the new ReplicaSet's pods are being created is one less in their way (workerd has one
+ * thread). The sync's final state is the same as with a write of each.
+ */
+export function holdStatus(s: Sync): void {
+  s.statusHeld = true;
+}
+
+/** Writes what holdStatus left, if no write took it since. */
+export async function writeHeldStatus(s: Sync): Promise<void> {
+  if (s.statusHeld) await writeStatus(s);
 }
 
 /** Records a ReplicaSet as just written (or created). */

@@ -10,12 +10,14 @@
  * out in the background (at most WRITES_AT_ONCE at a time, in the order recorded), so a
  * controller's next write is not delayed by its events. A failed write is logged, never thrown.
  * The runner calls `flush` before it acknowledges a batch, so no event outlives its batch and
- * every event of one batch is written before the next batch starts.
+ * every event of one batch is written before the next batch starts; until then, a batch's events
+ * may be held a moment (event-outbox.ts).
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { EventCorrelator } from '../../../lib/events/correlator.ts';
 import { writeEvent } from '../../../lib/events/write.ts';
+import { EventOutbox } from './event-outbox.ts';
 
 export interface EventRecorder {
   normal(obj: KubeObject, reason: string, message: string): Promise<void>;
@@ -41,7 +43,8 @@ export function correlatorFor(cluster: string): EventCorrelator {
   return c;
 }
 
-export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator()): EventRecorder {
+/** `outbox`: where the events wait to be written; a batch's recorders share one (event-outbox.ts). */
+export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator(), outbox = new EventOutbox(0, WRITES_AT_ONCE)): EventRecorder {
   async function record(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, at: Date) {
     const namespace = obj.metadata.namespace || 'default';
     const t = rfc3339(at);
@@ -63,21 +66,6 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
       reportingInstance: '',
     });
   }
-  const waiting: (() => Promise<void>)[] = [];
-  const lanes = new Map<string, Promise<void>>();
-  const writing = new Set<Promise<void>>();
-  const pump = () => {
-    while (writing.size < WRITES_AT_ONCE && waiting.length) {
-      const p: Promise<void> = waiting
-        .shift()!()
-        .catch((e) => console.error(`${component}: event: ${(e as Error).message}`))
-        .finally(() => {
-          writing.delete(p);
-          pump();
-        });
-      writing.add(p);
-    }
-  };
   /** the event says what the object and the time were when it was recorded, not when written */
   const enqueue = (obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string) => {
     const at = now();
@@ -87,21 +75,12 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     // them: they may patch the same Event (a count, a combined event), which racing writers
     // would only make conflict
     const lane = `${namespace}/${name}/${uid}`;
-    waiting.push(() => {
-      const written = (lanes.get(lane) ?? Promise.resolve()).then(() => record(involved, type, reason, message, at));
-      const settled = written.catch(() => undefined);
-      lanes.set(lane, settled);
-      void settled.then(() => lanes.get(lane) === settled && lanes.delete(lane));
-      return written;
-    });
-    pump();
+    outbox.add(lane, () => record(involved, type, reason, message, at), (e) => console.error(`${component}: event: ${e.message}`));
     return Promise.resolve();
   };
   return {
     normal: (obj, reason, message) => enqueue(obj, 'Normal', reason, message),
     warning: (obj, reason, message) => enqueue(obj, 'Warning', reason, message),
-    async flush() {
-      while (writing.size) await Promise.all(writing);
-    },
+    flush: () => outbox.flush(),
   };
 }

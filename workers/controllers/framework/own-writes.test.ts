@@ -33,7 +33,7 @@ test("the queue's copy of a change handled here is recognized once, by cluster, 
   assert.equal(alreadyHandled(m), false, 'forgotten once recognized');
 });
 
-test('every write tells the kind it may change before it is sent; a raw request, an unknown kind', async () => {
+test('every write tells the kind it may change before it is sent (a patch, delete or post, the object too; a create or update, once it is answered); a raw request, an unknown kind', async () => {
   const touched: string[] = [];
   const sent: string[] = [];
   const api = {
@@ -44,7 +44,16 @@ test('every write tells the kind it may change before it is sent; a raw request,
     post: async () => ({}),
     request: async () => new Response('{}'),
   } as unknown as ApiClient;
-  const reporting = reportingWrites(api, 'c', () => undefined, (res) => touched.push(res ? res.resource : '?'));
+  const reporting = reportingWrites(
+    api,
+    'c',
+    (w) => void sent.push(`answer ${w.res.resource}`),
+    (res, namespace, name) => {
+      touched.push(res ? `${res.resource} ${namespace ?? '-'}${name ? ` ${name}` : ''}` : '?');
+      // a create or an update: told when it is answered
+      if (res && !name) return () => void sent.push(`settled ${res.resource}`);
+    },
+  );
   await reporting.create(RESOURCES.pods, 'ns', { metadata: { name: 'x' } });
   await reporting.update(RESOURCES.replicasets, { metadata: { name: 'x', resourceVersion: '2' } });
   await reporting.patch(RESOURCES.nodes, undefined, 'n', {});
@@ -52,6 +61,6 @@ test('every write tells the kind it may change before it is sent; a raw request,
   await reporting.post(RESOURCES.pods, 'ns', 'p', 'binding', {});
   await reporting.request('GET', '/api/v1/pods');
   await reporting.request('DELETE', '/api/v1/namespaces/ns/pods');
-  assert.deepEqual(sent, ['create pods after 1']);
-  assert.deepEqual(touched, ['pods', 'replicasets', 'nodes', 'services', 'pods', '?']);
+  assert.deepEqual(sent, ['create pods after 1', 'answer pods', 'settled pods', 'answer replicasets', 'settled replicasets']);
+  assert.deepEqual(touched, ['pods ns', 'replicasets -', 'nodes - n', 'services ns s', 'pods ns p', '?']);
 });

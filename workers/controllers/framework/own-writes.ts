@@ -57,32 +57,49 @@ export function changeOf(cluster: string, res: Resource, object: KubeObject, sen
 }
 
 /**
- * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
- * is sent, tells `onTouch` the kind it may change (undefined: unknown, a raw request).
+ * What a write is about to change, told before it is sent. With a name: the object whose new state
+ * no answer reports (a patch, a delete, a subresource post such as a binding). Without: a create
+ * or an update of that kind in that namespace, whose answer goes to `onWrite`; the function it
+ * returns is called once that write is answered (after onWrite) or failed. `res` undefined:
+ * anything (a raw request).
  */
-export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: (res: Resource | undefined) => void = () => undefined): ApiClient {
+export type Touch = (res: Resource | undefined, namespace?: string, name?: string) => (() => void) | void;
+
+/**
+ * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
+ * is sent, tells `onTouch` what it may change.
+ */
+export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: Touch = () => undefined): ApiClient {
   const reporting = Object.create(api) as ApiClient;
-  reporting.patch = (res, ...rest) => (onTouch(res), api.patch(res, ...rest));
-  reporting.delete = (res, ...rest) => (onTouch(res), api.delete(res, ...rest));
-  reporting.post = (res, ...rest) => (onTouch(res), api.post(res, ...rest));
-  reporting.request = (method, ...rest) => (method !== 'GET' && onTouch(undefined), api.request(method, ...rest));
+  reporting.patch = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.patch(res, namespace, name, ...rest));
+  reporting.delete = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.delete(res, namespace, name, ...rest));
+  reporting.post = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.post(res, namespace, name, ...rest));
+  reporting.request = (method, ...rest) => (method !== 'GET' && void onTouch(undefined), api.request(method, ...rest));
   reporting.create = async <T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> => {
-    onTouch(res);
-    const written = await api.create(res, namespace, obj);
-    const change = changeOf(cluster, res, written);
-    if (change) onWrite({ change, object: written, res });
-    return written;
+    const settled = onTouch(res, namespace);
+    try {
+      const written = await api.create(res, namespace, obj);
+      const change = changeOf(cluster, res, written);
+      if (change) onWrite({ change, object: written, res });
+      return written;
+    } finally {
+      settled?.();
+    }
   };
   reporting.update = async <T extends KubeObject>(res: Resource, obj: T, subresource?: string): Promise<T> => {
-    onTouch(res);
-    const written = await api.update(res, obj, subresource);
-    const change = changeOf(cluster, res, written, obj.metadata.resourceVersion ?? '');
-    if (change) {
-      // a status write leaves metadata, owners included, as they were
-      if (subresource === 'status') change.ownersChanged = false;
-      onWrite({ change, object: written, res });
+    const settled = onTouch(res, obj.metadata.namespace);
+    try {
+      const written = await api.update(res, obj, subresource);
+      const change = changeOf(cluster, res, written, obj.metadata.resourceVersion ?? '');
+      if (change) {
+        // a status write leaves metadata, owners included, as they were
+        if (subresource === 'status') change.ownersChanged = false;
+        onWrite({ change, object: written, res });
+      }
+      return written;
+    } finally {
+      settled?.();
     }
-    return written;
   };
   return reporting;
 }

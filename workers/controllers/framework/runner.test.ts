@@ -228,7 +228,7 @@ function writingEnv() {
   return { env, requests };
 }
 
-test("a controller's own write is handled in the same batch, by the controllers it concerns, reading its answer and afresh; its queue copy is then skipped", async () => {
+test("a controller's own write is handled in the same batch, by the controllers it concerns, reading its answer and the batch's lists with its writes; its queue copy is then skipped", async () => {
   const { env, requests } = writingEnv();
   const cluster = 'own-writes-runner-test';
   const podLists = () => requests.filter((r) => r === `GET /clusters/${cluster}/api/v1/namespaces/ns/pods`).length;
@@ -255,16 +255,16 @@ test("a controller's own write is handled in the same batch, by the controllers 
       await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' });
       seen.push(`reconcile listed pods ${podLists() > before ? 'afresh' : 'from the batch'}`);
       const rsBefore = rsLists();
-      await ctx.shared.list(RESOURCES.replicasets, { namespace: 'ns' });
-      seen.push(`reconcile listed replicasets ${rsLists() > rsBefore ? 'afresh' : 'from the batch'}`);
+      const { items } = await ctx.shared.list(RESOURCES.replicasets, { namespace: 'ns' });
+      seen.push(`reconcile listed replicasets ${rsLists() > rsBefore ? 'afresh' : 'from the batch'}: ${items.map((rs) => `${rs.metadata.name} rv ${rs.metadata.resourceVersion}`)}`);
     },
   });
   await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
   assert.deepEqual(follower.reconciled, ['ns/d-rs'], 'in the same batch');
   assert.deepEqual(
     seen,
-    ['keysFor read rv 101', 'reconcile read rv 101', 'reconcile listed pods from the batch', 'reconcile listed replicasets afresh'],
-    "the write's answer; the batch's reads of the kinds no write of the batch touched, fresh reads of the others",
+    ['keysFor read rv 101', 'reconcile read rv 101', 'reconcile listed pods from the batch', 'reconcile listed replicasets from the batch: d-rs rv 101'],
+    "the write's answer; the batch's reads of the kinds no write of the batch touched, and of the others with the batch's writes laid over them",
   );
   assert.ok(!requests.some((r) => r.includes('fieldSelector=metadata.name=d-rs')), 'the written object is not read back');
 
@@ -354,4 +354,82 @@ test("the batch's contexts know what its own writes answered (ctx.written), the 
   await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster: 'written-test', group: 'apps', type: 'ADDED' }]);
   assert.equal(known[0], undefined, 'nothing written yet');
   assert.deepEqual(known.slice(1).sort(), ['101: 102', '102: 102']);
+});
+
+test("a get of an object the batch wrote takes its latest answer without a request, unless a write since (a patch, a binding) changed it unreported", async () => {
+  const { env, requests } = writingEnv();
+  const cluster = 'written-reads-test';
+  const creator = controller('creator', {
+    keysFor: (c) => (c.resource === 'deployments' ? [`ns/${c.name}`] : []),
+    reconcile: async (_key, ctx) => {
+      for (const name of ['a', 'b', 'c', 'd']) await ctx.api.create(RESOURCES.pods, 'ns', { apiVersion: 'v1', kind: 'Pod', metadata: { name } });
+      await ctx.api.patch(RESOURCES.pods, 'ns', 'b', { metadata: { labels: { x: 'y' } } });
+      await ctx.api.post(RESOURCES.pods, 'ns', 'c', 'binding', { target: { kind: 'Node', name: 'n' } });
+    },
+  });
+  const seen: string[] = [];
+  const follower = controller('follower', {
+    keysFor: async (c) => {
+      if (c.resource !== 'pods' || c.name !== 'a') return [];
+      await new Promise((r) => setTimeout(r, 20)); // the other pods are written meanwhile
+      return ['ns/a'];
+    },
+    reconcile: async (_key, ctx) => {
+      for (const name of ['b', 'c', 'd', 'e']) {
+        const before = requests.length;
+        const pod = await ctx.shared.get(RESOURCES.pods, 'ns', name);
+        seen.push(`${name}: rv ${pod?.metadata.resourceVersion}${requests.length > before ? ', read' : ''}`);
+      }
+    },
+  });
+  await runMessages(env, [creator, follower], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
+  assert.deepEqual(seen, ['b: rv 1, read', 'c: rv 1, read', 'd: rv 104', 'e: rv 1, read']);
+});
+
+test("a list of a kind in a namespace is the batch's with its writes laid over it only while every write of the batch there is answered and reported", async () => {
+  const { env, requests } = writingEnv();
+  const cluster = 'written-lists-test';
+  const podLists = () => requests.filter((r) => r.startsWith(`GET /clusters/${cluster}/api/v1/namespaces/ns/pods`)).length;
+  let release!: () => void;
+  const creator = controller('creator', {
+    keysFor: async (c, ctx) => {
+      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' }); // the batch's list
+      return c.resource === 'deployments' ? [`ns/${c.name}`] : [];
+    },
+    reconcile: async (_key, ctx) => {
+      await ctx.api.create(RESOURCES.pods, 'ns', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a' } });
+      await new Promise<void>((r) => (release = r)); // the follower lists now
+      await ctx.api.post(RESOURCES.pods, 'ns', 'a', 'binding', { target: { kind: 'Node', name: 'n' } });
+    },
+  });
+  const seen: string[] = [];
+  const follower = controller('follower', {
+    keysFor: (c) => (c.resource === 'pods' ? [`ns/${c.name}`] : []),
+    reconcile: async (_key, ctx) => {
+      const list = async () => {
+        const before = podLists();
+        const { items } = await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' });
+        return `${items.map((p) => p.metadata.name)}${podLists() > before ? ' afresh' : ''}`;
+      };
+      seen.push(await list());
+      const before = podLists();
+      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns', labelSelector: 'app=web' });
+      seen.push(`with a selector${podLists() > before ? ' afresh' : ''}`);
+      release();
+    },
+  });
+  const fresh = controller('fresh', {
+    keysFor: async (c) => {
+      if (c.resource !== 'pods') return [];
+      await new Promise((r) => setTimeout(r, 30)); // after the binding
+      return [`ns/${c.name}`];
+    },
+    reconcile: async (_key, ctx) => {
+      const before = podLists();
+      await ctx.shared.list(RESOURCES.pods, { namespace: 'ns' });
+      seen.push(`after the binding${podLists() > before ? ' afresh' : ''}`);
+    },
+  });
+  await runMessages(env, [creator, follower, fresh], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
+  assert.deepEqual(seen, ['a', 'with a selector afresh', 'after the binding afresh']);
 });

@@ -28,13 +28,14 @@ import type { Controller, ControllerContext, Settings } from './controller.ts';
 import { controllerClient, informerReads } from './identity.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import { correlatorFor, eventRecorder } from './events.ts';
+import { EventOutbox } from './event-outbox.ts';
 import { eachLimited } from './limit.ts';
 import { resyncDue } from './resync.ts';
 import { SharedReads } from './shared-reads.ts';
 import { KeyQueue, type Seeds } from './key-queue.ts';
 import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { alreadyHandled, markHandled, reportingWrites, type OwnWrite } from './own-writes.ts';
+import { alreadyHandled, markHandled, reportingWrites, type OwnWrite, type Touch } from './own-writes.ts';
 import { Work } from './work.ts';
 import { pendingRequeues, requeueId } from './requeues.ts';
 
@@ -47,13 +48,20 @@ const DEFAULT_WORKERS = 5;
 const MAX_OWN_CHANGES = 2_000;
 /** waves of own writes sought at once (BatchRun.startWave) */
 const WAVES_AT_ONCE = 2;
+/**
+ * How long a batch's events wait before they are written, unless the batch ends first
+ * (event-outbox.ts): longer than a Deployment's chain takes, so its creates and bindings are
+ * served before them. And how many are written at once, all its controllers together.
+ */
+const EVENT_HOLD_MS = 250;
+const EVENT_WRITES_AT_ONCE = 16;
 
 export function settingsFrom(env: Env): Settings {
   return { nodeMonitorGraceSeconds: Number(env.NODE_MONITOR_GRACE_SECONDS ?? 50), clusterCA: env.CLUSTER_CA };
 }
 
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
-export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: (res: Resource | undefined) => void): ControllerContext {
+export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch, events?: EventOutbox): ControllerContext {
   const reads = informerReads(env, cluster);
   const client = controllerClient(env, c, cluster, reads);
   const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
@@ -62,7 +70,7 @@ export function contextFor(env: Env, c: Controller, cluster: string, shared = ne
     cluster,
     api,
     shared: shared.through(reads),
-    events: eventRecorder(api, c.name, now, correlatorFor(cluster)),
+    events: eventRecorder(api, c.name, now, correlatorFor(cluster), events),
     requeue: (key, seconds) => sendRequeue(env, { type: 'REQUEUE', cluster, controller: c.name, key }, seconds),
     settings: settingsFrom(env),
     now,
@@ -148,6 +156,8 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
  */
 class BatchRun {
   private readonly work = new Work();
+  /** the events of all the batch's controllers, written in the order recorded */
+  private readonly events = new EventOutbox(EVENT_HOLD_MS, EVENT_WRITES_AT_ONCE);
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
   private readonly next: OwnWrite[] = [];
@@ -157,9 +167,29 @@ class BatchRun {
   private batchReads?: SharedReads;
   private readonly touched = new Set<string>();
   private touchedAll = false;
-  /** what waves and fresh reconciles may read with the batch: the kinds not touched (shared-reads.ts) */
+  /** objects a write of the batch changed without its answer saying how (patches, deletes, bindings), and their kinds and namespaces */
+  private readonly unreported = new Set<string>();
+  private readonly unreportedScopes = new Set<string>();
+  /** by kind and namespace: the creates and updates sent and not yet answered, and the objects written */
+  private readonly sending = new Map<string, number>();
+  private readonly writtenByScope = new Map<string, Set<string>>();
+  /**
+   * What waves and fresh reconciles may read with the batch: the kinds not touched, the latest
+   * answer of each object the batch wrote that nothing changed unreported since, and the lists
+   * of a kind in a namespace where every write of the batch is answered and reported
+   * (shared-reads.ts).
+   */
   private readonly parent = () =>
-    this.batchReads && { reads: this.batchReads, shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`) };
+    this.batchReads && {
+      reads: this.batchReads,
+      shares: (res: Resource) => !this.touchedAll && !this.touched.has(`${res.group}/${res.resource}`),
+      written: (path: string) => (this.touchedAll || this.unreported.has(path) ? undefined : this.latest.get(path)?.object),
+      writtenIn: (res: Resource, namespace: string | undefined) => {
+        const scope = scopeKey(res, namespace);
+        if (this.touchedAll || this.unreportedScopes.has(scope) || this.sending.get(scope)) return undefined;
+        return [...(this.writtenByScope.get(scope) ?? [])].map((path) => this.latest.get(path)!.object);
+      },
+    };
   private ownChanges = 0;
   private waves = 0;
 
@@ -181,14 +211,25 @@ class BatchRun {
       ),
     );
     await this.work.idle();
-    await Promise.all(this.contexts.map((ctx) => ctx.events.flush()));
+    await this.events.flush();
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
   private context(c: Controller, shared: SharedReads): ControllerContext {
-    const touch = (res: Resource | undefined) => (res ? this.touched.add(`${res.group}/${res.resource}`) : (this.touchedAll = true));
-    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch);
+    const touch = (res: Resource | undefined, namespace?: string, name?: string) => {
+      if (!res) return void (this.touchedAll = true);
+      this.touched.add(`${res.group}/${res.resource}`);
+      const scope = scopeKey(res, namespace);
+      if (name !== undefined) {
+        this.unreported.add(resourcePath(res, namespace, name));
+        this.unreportedScopes.add(scope);
+        return;
+      }
+      this.sending.set(scope, (this.sending.get(scope) ?? 0) + 1);
+      return () => void this.sending.set(scope, this.sending.get(scope)! - 1);
+    };
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, this.events);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
     ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;
     this.contexts.push(ctx);
@@ -219,6 +260,10 @@ class BatchRun {
   private written(w: OwnWrite): void {
     const path = resourcePath(w.res, w.object.metadata.namespace, w.object.metadata.name);
     if ((this.latest.get(path)?.rev ?? -1) < w.change.rev) this.latest.set(path, { rev: w.change.rev, object: w.object, res: w.res });
+    const scope = scopeKey(w.res, w.object.metadata.namespace);
+    let paths = this.writtenByScope.get(scope);
+    if (!paths) this.writtenByScope.set(scope, (paths = new Set()));
+    paths.add(path);
     if (this.ownChanges >= MAX_OWN_CHANGES) return; // past it, the queue's copies carry them
     this.ownChanges++;
     this.next.push(w);
@@ -268,6 +313,9 @@ class BatchRun {
     else console.error(`controllers: own write: ${((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as Error).message}`);
   }
 }
+
+/** A kind in a namespace (or cluster-wide), as the batch keeps track of its writes. */
+const scopeKey = (res: Resource, namespace: string | undefined) => `${res.group}/${res.resource}/${res.namespaced ? (namespace ?? '') : ''}`;
 
 async function runCluster(env: Env, controllers: Controller[], cluster: string, messages: QueueMessage[]): Promise<void> {
   await new BatchRun(env, controllers, cluster).run(messages);

@@ -112,3 +112,16 @@ test("a wave's reads come from the batch's for the kinds no write of the batch t
   assert.equal((await reads.get(RESOURCES.configmaps, 'ns', 'answer'))?.metadata.resourceVersion, '9');
   assert.deepEqual(calls, ['get ns/p'], 'the remembered answer, not a read');
 });
+
+test("held: a copy the batch's reads or writes hold, however old, without a request", async () => {
+  const { api, calls } = countingApi();
+  const batch = new SharedReads();
+  await batch.through(api).get(RESOURCES.deployments, 'ns', 'd');
+  const written = { metadata: { name: 'w', namespace: 'ns', resourceVersion: '9' } };
+  // a wave after a write of deployments: its gets of them read afresh, but what is held stays at hand
+  const wave = new SharedReads([], '', { reads: batch, shares: () => false, written: (path) => (path.endsWith('/w') ? written : undefined) }).through(api);
+  assert.equal((await wave.held?.(RESOURCES.deployments, 'ns', 'd'))?.metadata.name, 'd', "the batch's read");
+  assert.equal(await wave.held?.(RESOURCES.deployments, 'ns', 'w'), written, "a write's answer");
+  assert.equal(wave.held?.(RESOURCES.deployments, 'ns', 'other'), undefined, 'nothing held: no read made');
+  assert.deepEqual(calls, ['get ns/d']);
+});

@@ -21,6 +21,12 @@ import { resourcePath, type Resource } from '../../../lib/client/resources.ts';
 export interface Reads {
   get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined>;
   list<T extends KubeObject>(res: Resource, opts?: ListOptions): Promise<List<T>>;
+  /**
+   * A copy of the object the batch already holds (a read of it, or a write's answer), however
+   * old, without a request; undefined if it holds none. For what an informer's copy settles: the
+   * garbage collector finds an owner present there, as Kubernetes' graph does.
+   */
+  held?<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined> | undefined;
 }
 
 /**
@@ -55,6 +61,35 @@ const listKey = (res: Resource, opts: ListOptions) => `${resourcePath(res, opts.
 export interface ParentReads {
   reads: SharedReads;
   shares(res: Resource): boolean;
+  /**
+   * The object at `path` as the batch's own last write of it answered, when nothing the batch
+   * sent since may have changed it unreported: newer than any read the batch made, so a get takes
+   * it without a request (an informer would hold the same once the write's event came).
+   */
+  written?(path: string): KubeObject | undefined;
+  /**
+   * The objects of that kind in that namespace the batch wrote, as last answered, when each write
+   * of the batch there is answered and reported (no patch, delete or binding): a list of them is
+   * then the batch's list with these laid over it, as new as a fresh list would be as far as the
+   * batch's own writes go. Undefined otherwise.
+   */
+  writtenIn?(res: Resource, namespace: string | undefined): KubeObject[] | undefined;
+}
+
+/** `list` with `written` laid over it: each object at the newer of the two revisions, new ones added, in the order of names. */
+function withWrites<T extends KubeObject>(list: List<T>, written: KubeObject[]): List<T> {
+  if (!written.length) return list;
+  const items = new Map(list.items.map((o) => [`${o.metadata.namespace ?? ''}/${o.metadata.name}`, o]));
+  let added = false;
+  for (const w of written as T[]) {
+    const key = `${w.metadata.namespace ?? ''}/${w.metadata.name}`;
+    const listed = items.get(key);
+    if (!listed) added = true;
+    if (!listed || Number(listed.metadata.resourceVersion) < Number(w.metadata.resourceVersion)) items.set(key, w);
+  }
+  const merged = [...items.values()];
+  if (added) merged.sort((a, b) => (`${a.metadata.namespace ?? ''}/${a.metadata.name}` < `${b.metadata.namespace ?? ''}/${b.metadata.name}` ? -1 : 1));
+  return { ...list, items: merged };
 }
 
 export class SharedReads {
@@ -99,9 +134,21 @@ export class SharedReads {
     const parent = this.parent;
     const inherited = parent?.reads.through(api);
     // an object remembered here (a write's answer) is newer than the batch's read of it
+    const writtenAt = <T extends KubeObject>(path: string) => {
+      const object = parent?.written?.(path);
+      return object && Promise.resolve(object as T);
+    };
+    // a whole namespace (or a cluster-scoped kind) only: selectors and pages are the API's to apply
+    const withBatchWrites = <T extends KubeObject>(res: Resource, opts: ListOptions) => {
+      const { namespace, ...rest } = opts;
+      if (!inherited || Object.values(rest).some((v) => v !== undefined) || (res.namespaced && !namespace)) return undefined;
+      const written = parent!.writtenIn?.(res, namespace);
+      return written && this.once(listKey(res, opts), async () => withWrites(await inherited.list<T>(res, opts), written));
+    };
     const fromParent = (res: Resource, path?: string) => inherited && parent!.shares(res) && !(path && this.cache.has(path)) ? inherited : undefined;
     return {
       get: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
+        writtenAt<T>(resourcePath(res, namespace, name)) ??
         fromParent(res, resourcePath(res, namespace, name))?.get<T>(res, namespace, name) ??
         this.once(resourcePath(res, namespace, name), async () => {
           const scope = scopeOf('', res.group, res.resource, namespace).slice(1);
@@ -113,7 +160,12 @@ export class SharedReads {
           });
           return (list as { items: T[] }).items.find((o) => o.metadata.name === name);
         }),
-      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) => fromParent(res)?.list<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
+      held: <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => {
+        const path = resourcePath(res, namespace, name);
+        return writtenAt<T>(path) ?? (this.cache.get(path) as Promise<T | undefined> | undefined) ?? inherited?.held?.<T>(res, namespace, name);
+      },
+      list: <T extends KubeObject>(res: Resource, opts: ListOptions = {}) =>
+        fromParent(res)?.list<T>(res, opts) ?? withBatchWrites<T>(res, opts) ?? this.once(listKey(res, opts), () => api.list<T>(res, opts)),
     };
   }
 }

@@ -56,8 +56,8 @@ export class Collector {
 
   /**
    * Reads the owner a reference names, in the dependent's namespace when the owner is namespaced.
-   * The batch's shared read settles it when it finds the owner solid (one read per owner for all
-   * its pods); anything else, which may lead to a deletion, is confirmed by a read of our own, as
+   * A copy the batch holds, or the batch's shared read, settles it when it finds the owner solid
+   * (one read per owner for all its pods); anything else, which may lead to a deletion, is confirmed by a read of our own, as
    * Kubernetes' collector confirms an absence seen in its cache with a live lookup.
    */
   async state(dep: Tracked, ref: OwnerReference): Promise<OwnerState> {
@@ -65,6 +65,9 @@ export class Collector {
     if (!res) return 'solid'; // a kind the server does not serve: never delete on doubt
     if (res.namespaced && !dep.res.namespaced) return 'dangling'; // a cluster-scoped object cannot have a namespaced owner
     const ns = res.namespaced ? dep.obj.metadata.namespace : undefined;
+    // a copy the batch holds already (a ReplicaSet's Deployment, read as it changed) settles it without a read
+    const held = this.ctx.shared.held?.(res, ns, ref.name);
+    if (held && ownerState(await held, ref) === 'solid') return 'solid';
     if (ownerState(await this.ctx.shared.get(res, ns, ref.name), ref) === 'solid') return 'solid';
     const key = `${res.group}/${res.resource}/${ns ?? ''}/${ref.name}`;
     let owner = this.owners.get(key);

@@ -187,3 +187,17 @@ test('a cluster-scoped owner waiting for dependents is looked at again (their de
   await gc.reconcile('obj//nodes//n1', ctx);
   assert.equal(api.find(nodes, undefined, 'n1'), undefined);
 });
+
+test("an owner the batch holds a copy of settles a new dependent's owner without a read", async () => {
+  const { api, ctx } = setup();
+  const { rs } = chain(api);
+  let gets = 0;
+  const client = api.client();
+  const shared = Object.assign(Object.create(client), {
+    get: (...a: Parameters<typeof client.get>) => (gets++, client.get(...a)),
+    held: (_res: unknown, _ns: string | undefined, name: string) => (name === rs.metadata.name ? Promise.resolve(rs) : undefined),
+  });
+  await gc.reconcile('obj//pods/ns/vitrine-abc-1', { ...ctx, shared });
+  assert.equal(gets, 1, 'the pod itself; its ReplicaSet was held');
+  assert.ok(api.objects.has('/pods/ns/vitrine-abc-1'), 'kept');
+});
