@@ -24,6 +24,7 @@ import { applyRules, removeRules, type AppliedRules } from './iptables.ts';
 import { chainPrefix } from './iptables-rules.ts';
 import { serviceRules } from './model.ts';
 import { StartGate } from './start-gate.ts';
+import { markStart } from '../pods/start-trace.ts';
 import { readFile } from 'node:fs/promises';
 
 export const DEFAULT_CLUSTER_DNS_IP = '10.96.0.10';
@@ -148,7 +149,7 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
         const info = await inner.sandboxStatus(id).catch(() => undefined);
         if (info?.ips.length && !spec.hostNetwork) {
           podIPs.set(id, info.ips);
-          gate.sandbox(id, sync()); // never fails: a failure is logged, and the next sync tries again
+          gate.sandbox(id, sync().then(() => markStart(spec.uid, 'rules'))); // never fails: a failure is logged, and the next sync tries again
         }
         return id;
       },
