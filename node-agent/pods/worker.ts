@@ -234,8 +234,12 @@ export class PodWorker {
     if (isTerminal(this.pod.status)) return this.finished();
     // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does; like the
     // kubelet's status manager, the write goes on beside the work (the writes stay in order)
+    let looked = false;
     if (!this.pod.status?.startTime) {
-      const views = await this.computeViews();
+      // the pod's containers and a sandbox the runtime may already have (an agent restarted) are
+      // asked for at once
+      const [views] = await Promise.all([this.computeViews(), this.sandbox ? undefined : this.adoptSandbox()]);
+      looked = true;
       this.writeStatus(this.status(views, false)).catch((e: Error) => {
         this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
         this.syncAt(Date.now() + RETRY_MS);
@@ -245,7 +249,7 @@ export class PodWorker {
 
     // the sandbox (containerd, the network) and the volumes (API reads, files) at the same time:
     // the containers need both, neither needs the other (both settle before the sync goes on or fails)
-    const [sandbox, volumes] = await Promise.allSettled([this.ensureSandbox(), this.ensureVolumes()]);
+    const [sandbox, volumes] = await Promise.allSettled([this.ensureSandbox(looked), this.ensureVolumes()]);
     for (const r of [sandbox, volumes]) if (r.status === 'rejected') throw r.reason;
     if (!(sandbox as PromiseFulfilledResult<boolean>).value || !(volumes as PromiseFulfilledResult<boolean>).value) return;
     markStart(this.uid, 'prepared');
@@ -357,10 +361,13 @@ export class PodWorker {
 
   // --- sandbox and volumes ---
 
-  /** True when the sandbox is ready; otherwise the pod's status says why and a retry is planned. */
-  private async ensureSandbox(): Promise<boolean> {
+  /**
+   * True when the sandbox is ready; otherwise the pod's status says why and a retry is planned.
+   * `looked`: this sync already looked for a sandbox to adopt.
+   */
+  private async ensureSandbox(looked: boolean): Promise<boolean> {
     const rt = this.ctx.runtime;
-    if (!this.sandbox) await this.adoptSandbox();
+    if (!this.sandbox && !looked) await this.adoptSandbox();
     if (this.sandbox) {
       const info = await rt.sandboxStatus(this.sandbox.id);
       if (info?.ready) {
