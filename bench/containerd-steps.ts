@@ -57,7 +57,7 @@ export class AgentSteps {
       return { name: `      ${what}, p50`, value: percentile(spans, 50), unit: 'ms', note: `${spans.length} pods, max ${Math.round(percentile(spans, 100))} ms` };
     });
     const failures = [...this.counted].map((uid) => this.probeFailures.get(uid) ?? 0);
-    rows.push({ name: '      readiness probes failed before the first ok, per pod, p50', value: percentile(failures, 50), unit: '', note: `max ${percentile(failures, 100)}` });
+    rows.push({ name: '      readiness probes failed before the first ok, per pod, p50', value: percentile(failures, 50), unit: '', note: `${failures.filter((n) => n > 0).length} of ${failures.length} pods failed one or more, max ${percentile(failures, 100)}` });
     return rows;
   }
 }
