@@ -19,6 +19,7 @@ import { CriRuntime } from '../node-agent/runtime/cri.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { CONTAINERD_SOCKET, e2eSkip, HTTPD_COMMAND, removeNodePods } from '../test/e2e/agent-support.ts';
 import { expectStatus, nowMs, type Api } from './client.ts';
+import { AgentSteps } from './containerd-steps.ts';
 import type { Figure } from './figures.ts';
 import { fmt, percentile } from './stats.ts';
 import { track, type Obj, type Tracker } from './tracker.ts';
@@ -106,6 +107,7 @@ export async function measureContainerd(cp: ControlPlane, api: Api, o: Container
   const elsewhere: string[] = [];
   let failed = 0;
   let firstError = '';
+  const agentSteps = new AgentSteps();
   try {
     const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 600, description: 'bench' });
     node = await runNode({ server: cp.url, token, nodeName, runtime: 'cri', stateDir: join(home, 'node'), caPem: cp.caPem, log: () => {} });
@@ -125,7 +127,7 @@ export async function measureContainerd(cp: ControlPlane, api: Api, o: Container
         const t0 = nowMs();
         const applied = kubectl(cp, home, ['apply', '-f', '-'], manifest(ns));
         const marks: Milestones = {};
-        const done = chainComplete(pods, slices, 30_000, marks);
+        const done = chainComplete(pods, slices, 30_000, marks, agentSteps);
         const available = deployments.until(`${ns}: 2 available`, (m) => (m.get(`${ns}/temoin`)?.status?.availableReplicas ?? 0) >= 2, 30_000);
         available.catch(() => undefined); // awaited below, unless the chain fails first
         done.catch(() => undefined);
@@ -135,6 +137,7 @@ export async function measureContainerd(cp: ControlPlane, api: Api, o: Container
         const avail = await available;
         for (const p of pods.objects.values()) if (p.spec?.nodeName !== nodeName) elsewhere.push(`${p.metadata.name} on ${p.spec?.nodeName}`);
         if (i > 0) {
+          agentSteps.count([...pods.objects.values()].map((p) => p.metadata.uid as string));
           fromApply.push(end - t0);
           fromDeployment.push(end - created);
           toAvailable.push(avail - created);
@@ -155,6 +158,7 @@ export async function measureContainerd(cp: ControlPlane, api: Api, o: Container
       }
     }
   } finally {
+    agentSteps.close();
     process.off('SIGINT', onInterrupt);
     await node?.stop().catch(() => undefined);
     await removeContainers();
@@ -170,6 +174,7 @@ export async function measureContainerd(cp: ControlPlane, api: Api, o: Container
     { name: '    kubectl start → Deployment created, p50', value: percentile(steps.kubectl, 50), unit: 'ms', note: 'kubectl: its start, OpenAPI, the Namespace' },
     { name: '    Deployment created → both pods bound, p50', value: percentile(steps.bound, 50), unit: 'ms', note: 'deployment and replicaset controllers, scheduler' },
     { name: '    both bound → both Ready, p50', value: percentile(steps.ready, 50), unit: 'ms', note: 'the node agent: sandbox, containers, first probe, status' },
+    ...agentSteps.figures(),
     { name: '    both Ready → in the EndpointSlice, p50', value: percentile(steps.sliced, 50), unit: 'ms', note: 'endpointslice controller' },
   ];
 }
@@ -180,18 +185,22 @@ interface Milestones {
   ready?: number;
 }
 
-function noteMilestones(pods: Map<string, Obj>, at: number, marks: Milestones) {
+function noteMilestones(pods: Map<string, Obj>, at: number, marks: Milestones, agentSteps: AgentSteps) {
   const live = [...pods.values()].filter((p) => !p.metadata.deletionTimestamp);
+  for (const p of live) {
+    if (p.spec?.nodeName) agentSteps.mark(p.metadata.uid as string, 'bound-seen', at);
+    if (isReady(p)) agentSteps.mark(p.metadata.uid as string, 'ready-seen', at);
+  }
   if (marks.bound === undefined && live.filter((p) => p.spec?.nodeName).length >= 2) marks.bound = at;
   if (marks.ready === undefined && live.filter((p) => isReady(p) && p.status?.podIP).length >= 2) marks.ready = at;
 }
 
 /** The arrival time of the first pod or slice event after which the chain is complete. */
-function chainComplete(pods: Tracker, slices: Tracker, timeoutMs: number, marks: Milestones): Promise<number> {
+function chainComplete(pods: Tracker, slices: Tracker, timeoutMs: number, marks: Milestones, agentSteps: AgentSteps): Promise<number> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready and in the EndpointSlice after ${timeoutMs} ms`)), timeoutMs);
     const check = (_type: string, _o: Obj, at: number) => {
-      noteMilestones(pods.objects, at, marks);
+      noteMilestones(pods.objects, at, marks, agentSteps);
       if (!chainDone(pods.objects, slices.objects)) return;
       clearTimeout(timer);
       pods.onEvent = slices.onEvent = undefined;

@@ -25,6 +25,7 @@ import { withNodeStorage } from './storage/index.ts';
 import { relistLoop } from './pods/relist.ts';
 import { agentsDir, heartbeatFile, sweepLeftovers } from './pods/housekeeping.ts';
 import { watchNodePods } from './pods/source.ts';
+import { markStart } from './pods/start-trace.ts';
 import { PodWorker, type PodContext } from './pods/worker.ts';
 import { LABELS, type Runtime } from './runtime/types.ts';
 import type { TunnelHandlers } from './tunnel/types.ts';
@@ -157,6 +158,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
         let w = workers.get(uid);
         if (!w) {
           w = new PodWorker(pod, ctx);
+          markStart(uid, 'seen');
           workers.set(uid, w);
           log(`pod ${pod.metadata.namespace}/${pod.metadata.name}: assigned to this node`);
         }

@@ -76,3 +76,39 @@ test('a missing ConfigMap fails unless optional; unsupported volume types are re
     await prepareVolumes(pod([{ name: 'c', configMap: { name: 'nope', optional: true } }]), ctx);
     await assert.rejects(prepareVolumes(pod([{ name: 'd', persistentVolumeClaim: { claimName: 'x' } }]), ctx), /not supported/);
   }));
+
+test('the volumes and the sources of a projected volume are read at once, and merged in their order', () =>
+  withCtx(async (ctx, dir) => {
+    const asked: string[] = [];
+    let giveToken!: (token: string) => void;
+    const { configMap, secret } = ctx.lookup;
+    ctx.lookup.serviceAccountToken = async () => {
+      asked.push('token');
+      return new Promise<string>((resolve) => (giveToken = resolve));
+    };
+    ctx.lookup.configMap = (ns, name) => (asked.push(`configmap ${name}`), configMap(ns, name));
+    ctx.lookup.secret = (ns, name) => (asked.push(`secret ${name}`), secret(ns, name));
+    const done = prepareVolumes(
+      pod([
+        { name: 'api', projected: { sources: [{ serviceAccountToken: { path: 'token' } }, { configMap: { name: 'cfg' } }, { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'token' }] } }] } },
+        { name: 'sec', secret: { secretName: 's' } },
+      ]),
+      ctx,
+    );
+    // everything was asked while the token request is still unanswered
+    assert.deepEqual(asked, ['token', 'configmap cfg', 'configmap kube-root-ca.crt', 'secret s']);
+    giveToken('the token');
+    const dirs = await done;
+    assert.deepEqual([...dirs.keys()], ['api', 'sec']);
+    // a later source's file wins over an earlier one's of the same path, as read in order
+    assert.equal(await readFile(join(dir, 'uid-1', 'volumes', 'api', 'token'), 'utf8'), 'CA PEM');
+    assert.equal(await readFile(join(dir, 'uid-1', 'volumes', 'api', 'a.conf'), 'utf8'), 'A');
+  }));
+
+test('of several failing volumes, the first in the spec is reported', () =>
+  withCtx(async (ctx) => {
+    const slow = ctx.lookup.configMap;
+    // the first volume's lookup answers last
+    ctx.lookup.configMap = async (ns, name) => (name === 'first' ? new Promise((r) => setImmediate(() => r(slow(ns, name)))) : slow(ns, name));
+    await assert.rejects(prepareVolumes(pod([{ name: 'a', configMap: { name: 'first' } }, { name: 'b', configMap: { name: 'second' } }]), ctx), new VolumeError('configmap "first" not found'));
+  }));

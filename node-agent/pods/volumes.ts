@@ -84,6 +84,21 @@ function downwardFiles(pod: Pod, items: { path?: string; fieldRef?: { fieldPath?
   }
 }
 
+/** The files of one projected source. */
+async function sourceFiles(pod: Pod, v: Volume, s: NonNullable<NonNullable<Volume['projected']>['sources']>[number], mode: number, ctx: VolumeContext): Promise<Files> {
+  const ns = pod.metadata.namespace ?? 'default';
+  const files: Files = new Map();
+  if (s.configMap) await configMapFiles(ctx, ns, s.configMap, mode, files);
+  else if (s.secret) await secretFiles(ctx, ns, s.secret.name ?? '', s.secret, mode, files);
+  else if (s.downwardAPI) downwardFiles(pod, s.downwardAPI.items ?? [], mode, ctx.hostIP, files);
+  else if (s.serviceAccountToken) {
+    const ref = { namespace: ns, name: pod.metadata.name!, uid: pod.metadata.uid! };
+    const token = await ctx.lookup.serviceAccountToken(ref, pod.spec?.serviceAccountName || 'default', { expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600, audience: s.serviceAccountToken.audience });
+    files.set(s.serviceAccountToken.path ?? 'token', { data: enc.encode(token), mode: 0o600 });
+  } else throw new VolumeError(`volume ${v.name}: this projected source is not supported by this node agent`);
+  return files;
+}
+
 /** The files of a content volume, or undefined for a plain directory. */
 async function contents(pod: Pod, v: Volume, ctx: VolumeContext): Promise<Files | undefined> {
   const ns = pod.metadata.namespace ?? 'default';
@@ -93,49 +108,49 @@ async function contents(pod: Pod, v: Volume, ctx: VolumeContext): Promise<Files 
   else if (v.secret) await secretFiles(ctx, ns, v.secret.secretName ?? '', v.secret, v.secret.defaultMode ?? 0o644, files);
   else if (v.downwardAPI) downwardFiles(pod, v.downwardAPI.items ?? [], v.downwardAPI.defaultMode ?? 0o644, ctx.hostIP, files);
   else if (v.projected) {
+    // the sources are read at once (the service-account token and kube-root-ca.crt are two API
+    // requests), then merged in their order
     const mode = v.projected.defaultMode ?? 0o644;
-    for (const s of v.projected.sources ?? []) {
-      if (s.configMap) await configMapFiles(ctx, ns, s.configMap, mode, files);
-      else if (s.secret) await secretFiles(ctx, ns, s.secret.name ?? '', s.secret, mode, files);
-      else if (s.downwardAPI) downwardFiles(pod, s.downwardAPI.items ?? [], mode, ctx.hostIP, files);
-      else if (s.serviceAccountToken) {
-        const ref = { namespace: ns, name: pod.metadata.name!, uid: pod.metadata.uid! };
-        const token = await ctx.lookup.serviceAccountToken(ref, pod.spec?.serviceAccountName || 'default', { expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600, audience: s.serviceAccountToken.audience });
-        files.set(s.serviceAccountToken.path ?? 'token', { data: enc.encode(token), mode: 0o600 });
-      }
-      else throw new VolumeError(`volume ${v.name}: this projected source is not supported by this node agent`);
-    }
+    for (const part of await allInOrder((v.projected.sources ?? []).map((s) => sourceFiles(pod, v, s, mode, ctx)))) for (const [k, f] of part) files.set(k, f);
   } else throw new VolumeError(`volume ${v.name}: this volume type is not supported by this node agent (emptyDir, configMap, secret, downwardAPI, projected and hostPath are)`);
   return files;
 }
 
-/** Writes every volume of the pod; returns each volume's host directory by name. */
-export async function prepareVolumes(pod: Pod, ctx: VolumeContext): Promise<Map<string, string>> {
-  const dirs = new Map<string, string>();
-  const uid = pod.metadata.uid ?? '';
-  for (const v of pod.spec?.volumes ?? []) {
-    const name = v.name ?? '';
-    if (v.hostPath) {
-      dirs.set(name, v.hostPath.path ?? '');
-      continue;
-    }
-    if (v.persistentVolumeClaim) {
-      if (!ctx.lookup.claimPath) throw new VolumeError(`volume ${name}: persistentVolumeClaim volumes are not supported by this node agent`);
-      dirs.set(name, await ctx.lookup.claimPath(pod.metadata.namespace ?? 'default', v.persistentVolumeClaim.claimName ?? ''));
-      continue;
-    }
-    const dir = volumeDir(ctx.podsDir, uid, name);
-    const files = await contents(pod, v, ctx);
-    await mkdir(dir, { recursive: true, mode: 0o777 });
-    for (const [rel, f] of files ?? []) {
-      const path = normalize(join(dir, rel));
-      if (!path.startsWith(dir + '/')) throw new VolumeError(`volume ${v.name}: path ${rel} leaves the volume`);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, f.data, { mode: f.mode });
-    }
-    dirs.set(name, dir);
+/** Like Promise.all, but a failure is the first in the list's order, not in time: the pod's FailedMount says the same thing every time. */
+async function allInOrder<T>(ps: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(ps);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
+
+/** One volume's host directory, its files written. */
+async function prepareVolume(pod: Pod, v: Volume, ctx: VolumeContext): Promise<string> {
+  if (v.hostPath) return v.hostPath.path ?? '';
+  if (v.persistentVolumeClaim) {
+    if (!ctx.lookup.claimPath) throw new VolumeError(`volume ${v.name}: persistentVolumeClaim volumes are not supported by this node agent`);
+    return ctx.lookup.claimPath(pod.metadata.namespace ?? 'default', v.persistentVolumeClaim.claimName ?? '');
   }
-  return dirs;
+  const dir = volumeDir(ctx.podsDir, pod.metadata.uid ?? '', v.name ?? '');
+  const files = await contents(pod, v, ctx);
+  await mkdir(dir, { recursive: true, mode: 0o777 });
+  for (const [rel, f] of files ?? []) {
+    const path = normalize(join(dir, rel));
+    if (!path.startsWith(dir + '/')) throw new VolumeError(`volume ${v.name}: path ${rel} leaves the volume`);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, f.data, { mode: f.mode });
+  }
+  return dir;
+}
+
+/**
+ * Writes every volume of the pod; returns each volume's host directory by name. The volumes are
+ * prepared at once: their API reads (ConfigMaps, Secrets, tokens, claims) do not wait for each other.
+ */
+export async function prepareVolumes(pod: Pod, ctx: VolumeContext): Promise<Map<string, string>> {
+  const volumes = pod.spec?.volumes ?? [];
+  const dirs = await allInOrder(volumes.map((v) => prepareVolume(pod, v, ctx)));
+  return new Map(volumes.map((v, i) => [v.name ?? '', dirs[i]]));
 }
 
 /** The container's mounts (subPath and subPathExpr resolved against its environment). */

@@ -30,6 +30,7 @@ import { ImageError, ImagePuller } from './images.ts';
 import { planPod, type Action, type RestartPolicy } from './plan.ts';
 import { containerSpec, logDirectory, sandboxSpec } from './specs.ts';
 import { podStatus } from './status.ts';
+import { markStart } from './start-trace.ts';
 import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
 import { instancesByName, isExited, isRunning, podContainers, targetOf, type ContainerView } from './view.ts';
 import { containerMounts, prepareVolumes, removePodDir, VolumeError } from './volumes.ts';
@@ -211,11 +212,13 @@ export class PodWorker {
     this.kick();
   }
 
-  private runProbe(_kind: ProbeKind, probe: Probe, name: string, containerId: string, timeoutMs: number) {
+  private runProbe(kind: ProbeKind, probe: Probe, name: string, containerId: string, timeoutMs: number) {
     if (this.ctx.runtime.probe) return Promise.resolve({ ok: this.ctx.runtime.probe(containerId) === 'success', output: 'simulated probe failure' });
     // from the pod's spec: the first probe runs as the container starts, before a sync has seen it
     const spec = podContainers(this.pod.spec ?? {}).find((x) => x.spec.name === name)?.spec;
-    return runAction(probe, { runtime: this.ctx.runtime, containerId, podIP: this.podIP(), ports: spec?.ports ?? [] }, timeoutMs);
+    const run = runAction(probe, { runtime: this.ctx.runtime, containerId, podIP: this.podIP(), ports: spec?.ports ?? [] }, timeoutMs);
+    if (kind === 'readiness') void run.then((r) => markStart(this.uid, r.ok ? 'probe-ok' : 'probe-failed'), () => undefined);
+    return run;
   }
 
   private podIP(): string {
@@ -231,8 +234,12 @@ export class PodWorker {
     if (isTerminal(this.pod.status)) return this.finished();
     // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does; like the
     // kubelet's status manager, the write goes on beside the work (the writes stay in order)
+    let looked = false;
     if (!this.pod.status?.startTime) {
-      const views = await this.computeViews();
+      // the pod's containers and a sandbox the runtime may already have (an agent restarted) are
+      // asked for at once
+      const [views] = await Promise.all([this.computeViews(), this.sandbox ? undefined : this.adoptSandbox()]);
+      looked = true;
       this.writeStatus(this.status(views, false)).catch((e: Error) => {
         this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
         this.syncAt(Date.now() + RETRY_MS);
@@ -242,9 +249,10 @@ export class PodWorker {
 
     // the sandbox (containerd, the network) and the volumes (API reads, files) at the same time:
     // the containers need both, neither needs the other (both settle before the sync goes on or fails)
-    const [sandbox, volumes] = await Promise.allSettled([this.ensureSandbox(), this.ensureVolumes()]);
+    const [sandbox, volumes] = await Promise.allSettled([this.ensureSandbox(looked), this.ensureVolumes()]);
     for (const r of [sandbox, volumes]) if (r.status === 'rejected') throw r.reason;
     if (!(sandbox as PromiseFulfilledResult<boolean>).value || !(volumes as PromiseFulfilledResult<boolean>).value) return;
+    markStart(this.uid, 'prepared');
 
     let views = await this.computeViews();
     const policy = (this.pod.spec?.restartPolicy ?? 'Always') as RestartPolicy;
@@ -353,10 +361,13 @@ export class PodWorker {
 
   // --- sandbox and volumes ---
 
-  /** True when the sandbox is ready; otherwise the pod's status says why and a retry is planned. */
-  private async ensureSandbox(): Promise<boolean> {
+  /**
+   * True when the sandbox is ready; otherwise the pod's status says why and a retry is planned.
+   * `looked`: this sync already looked for a sandbox to adopt.
+   */
+  private async ensureSandbox(looked: boolean): Promise<boolean> {
     const rt = this.ctx.runtime;
-    if (!this.sandbox) await this.adoptSandbox();
+    if (!this.sandbox && !looked) await this.adoptSandbox();
     if (this.sandbox) {
       const info = await rt.sandboxStatus(this.sandbox.id);
       if (info?.ready) {
@@ -381,7 +392,9 @@ export class PodWorker {
     }
     const spec = sandboxSpec(this.pod, this.sandboxAttempt, this.ctx.logRoot, this.ctx.owner, this.ctx.dns?.());
     try {
+      markStart(this.uid, 'sandbox-asked');
       const id = await rt.runSandbox(spec, this.abort.signal);
+      markStart(this.uid, 'sandbox-made');
       const info = await rt.sandboxStatus(id);
       this.sandbox = { id, spec, ips: info?.ips ?? [], ready: info?.ready ?? true };
       this.sandboxFailedAt = undefined;
@@ -422,6 +435,7 @@ export class PodWorker {
     if (this.volumes && Date.now() - this.volumes.at < VOLUME_REFRESH_MS) return true;
     try {
       const dirs = await prepareVolumes(this.pod, { podsDir: this.ctx.podsDir, lookup: this.ctx.lookup, caPem: this.ctx.caPem, hostIP: this.ctx.hostIPs()[0] ?? '' });
+      if (!this.volumes) markStart(this.uid, 'volumes');
       this.volumes = { dirs, at: Date.now() };
       this.volumeFailures = 0;
       this.mountFailed = false;
@@ -482,13 +496,16 @@ export class PodWorker {
       const spec = containerSpec({ pod: this.pod, container: c, kind: v.kind, attempt, imageRef, owner: this.ctx.owner, env, mounts });
       spec.pidTarget = this.pidTarget(v);
       try {
+        markStart(this.uid, 'create-asked');
         id = await rt.createContainer(sandbox.id, spec, sandbox.spec);
+        markStart(this.uid, 'created');
       } catch (e) {
         throw new StartError('CreateContainerError', (e as Error).message);
       }
       events.normal('Created', 'Container created');
       try {
         await rt.startContainer(id);
+        markStart(this.uid, 'started');
       } catch (e) {
         throw new StartError('RunContainerError', (e as Error).message);
       }
@@ -572,7 +589,9 @@ export class PodWorker {
       // made meanwhile (and a ReplicaSet would adopt back the pod it just released); a conflict
       // waits for the watch to bring the new pod, and the next sync writes again
       const body = { ...this.pod, status };
+      markStart(this.uid, 'status-asked');
       const updated = await this.ctx.api.update<Pod>(RESOURCES.pods, body, 'status');
+      if (status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) markStart(this.uid, 'status-ready');
       if (updated.metadata.uid === this.uid) this.pod = updated;
     } catch (e) {
       if (isNotFound(e)) return; // gone meanwhile: the watch will say so

@@ -48,14 +48,15 @@ interface Worker {
 }
 
 /**
- * A readiness probe that has never succeeded is tried again sooner than its period, 50 ms after
- * a failure, then 100, 200... while that comes before its next scheduled run. Its failures then
+ * A readiness probe that has never succeeded is tried again sooner than its period, 10 ms after
+ * a failure, then 20, 40... while that comes before its next scheduled run (a server started with
+ * its container listens a few milliseconds after the first probe, which runs at once). Its failures then
  * change nothing (a container is not ready until its first success), so this cannot make a
  * container less ready or restart it: it only spares a container that is up a moment after its
  * first probe (a server not yet listening) a whole period of not being ready. The retries are
  * runs the kubelet would not make: their failures are not reported (no Unhealthy event).
  */
-const QUICK_RETRY_FIRST_MS = 50;
+const QUICK_RETRY_FIRST_MS = 10;
 
 interface Instance {
   id: string;

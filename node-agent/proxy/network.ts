@@ -18,12 +18,13 @@ import { RESOURCES } from '../../lib/client/resources.ts';
 import { hostResolvConf, parseResolvConf, type ClusterDns, type ResolvConf } from '../dns/pod-config.ts';
 import { buildIndex, type ClusterIndex } from '../dns/resolve.ts';
 import { startDnsServer, type DnsServer } from '../dns/server.ts';
-import { LABELS, type ContainerSpec, type Labels, type Runtime, type SandboxSpec } from '../runtime/types.ts';
+import { LABELS, type ContainerSpec, type Labels, type Runtime, type SandboxInfo, type SandboxSpec } from '../runtime/types.ts';
 import { Informer } from './informer.ts';
 import { applyRules, removeRules, type AppliedRules } from './iptables.ts';
 import { chainPrefix } from './iptables-rules.ts';
 import { serviceRules } from './model.ts';
 import { StartGate } from './start-gate.ts';
+import { markStart } from '../pods/start-trace.ts';
 import { readFile } from 'node:fs/promises';
 
 export const DEFAULT_CLUSTER_DNS_IP = '10.96.0.10';
@@ -141,16 +142,28 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
 
   const inner = o.runtime;
   const gate = new StartGate();
+  // the status read as a sandbox is made (for its IPs) answers the worker's read that follows,
+  // rather than a second PodSandboxStatus a moment later
+  const justMade = new Map<string, SandboxInfo>();
   const runtime: Runtime = Object.create(inner, {
     runSandbox: {
       value: async (spec: SandboxSpec, signal?: AbortSignal) => {
         const id = await inner.runSandbox(spec, signal);
         const info = await inner.sandboxStatus(id).catch(() => undefined);
+        if (info) justMade.set(id, info);
         if (info?.ips.length && !spec.hostNetwork) {
           podIPs.set(id, info.ips);
-          gate.sandbox(id, sync()); // never fails: a failure is logged, and the next sync tries again
+          gate.sandbox(id, sync().then(() => markStart(spec.uid, 'rules'))); // never fails: a failure is logged, and the next sync tries again
         }
         return id;
+      },
+    },
+    sandboxStatus: {
+      value: async (id: string) => {
+        const info = justMade.get(id);
+        if (!info) return inner.sandboxStatus(id);
+        justMade.delete(id);
+        return info;
       },
     },
     createContainer: {
@@ -168,6 +181,7 @@ export async function startNodeNetwork(o: NodeNetworkOptions): Promise<NodeNetwo
     },
     stopSandbox: {
       value: async (id: string) => {
+        justMade.delete(id);
         await inner.stopSandbox(id);
         if (podIPs.delete(id)) void sync();
       },
