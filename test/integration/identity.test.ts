@@ -197,6 +197,9 @@ test('service-account tokens: groups, claims and extra; refused impersonation; b
   assert.match(b.stdout, new RegExp(`^Extra: authentication\\.kubernetes\\.io\\/pod-uid\\s+\\[${podUid}\\]$`, 'm'));
   const wrongSa = await cluster.kubectl(['create', 'token', 'default', '--bound-object-kind', 'Pod', '--bound-object-name', 'p']);
   assert.match(wrongSa.stderr, /cannot bind token for serviceaccount "default" to pod running with serviceaccount "robot"/);
+  // the account and the pod are read at once, but an unknown account is still the answer
+  const noSa = await cluster.kubectl(['create', 'token', 'nobody', '--bound-object-kind', 'Pod', '--bound-object-name', 'gone']);
+  assert.equal(noSa.stderr.trim(), 'error: failed to create token: serviceaccounts "nobody" not found');
 
   assert.equal((await cluster.kubectl(['delete', 'pod', 'p', '--grace-period=0', '--force'])).code, 0);
   await eventually(async () => (await status(bound)) === 401);

@@ -51,9 +51,13 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   if (!Number.isInteger(seconds) || seconds < MIN_SECONDS)
     throw invalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, info.name, [fieldErr.invalid('spec.expirationSeconds', seconds, 'may not specify a duration less than 10 minutes')]);
   const ctx = storeContext(c);
-  const sa = await getObject(ctx, desc, info.namespace, info.name); // 404 for an unknown account
   const ref = req.spec?.boundObjectRef ?? undefined;
-  const kubernetes: KubernetesClaims = { namespace: info.namespace, serviceaccount: { name: info.name, uid: sa.metadata.uid! }, ...(ref ? await binding(ctx, info, ref) : {}) };
+  // the account and the bound object are read at once (a pod's token volume waits for this);
+  // an unknown account still answers first, with its 404
+  const bound = ref ? binding(ctx, info, ref) : Promise.resolve({});
+  bound.catch(() => undefined);
+  const sa = await getObject(ctx, desc, info.namespace, info.name);
+  const kubernetes: KubernetesClaims = { namespace: info.namespace, serviceaccount: { name: info.name, uid: sa.metadata.uid! }, ...(await bound) };
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
   const audiences = req.spec?.audiences?.length ? req.spec.audiences : [API_AUDIENCE];
