@@ -1,9 +1,10 @@
 /**
- * `npx tsx bench/profile.ts [creates|gets|pods|deployments] [--seconds N] [--keep] [--total] [--save] [--all]`: where workerd's CPU goes under
+ * `npx tsx bench/profile.ts [creates|gets|pods|deployments|webhooks] [--seconds N] [--keep] [--total] [--save] [--all]`: where workerd's CPU goes under
  * a load, from V8's sampling profiler through the workers' inspector (the Chrome DevTools
  * protocol). Prints, for each worker, the functions with the most self time and the files they
  * are in (`--total`: also with their callees' time; `--save`: each worker's .cpuprofile in the kept
- * directory; `--all`: miniflare's own workers too, e.g. the queue broker). A tool for finding costs, not a benchmark: figures are printed, never judged.
+ * directory; `--all`: miniflare's own workers too, e.g. the queue broker). `webhooks`: the creates go to a
+ * namespace one validating webhook watches (bench/webhooks.ts' server, by `url` with its caBundle). A tool for finding costs, not a benchmark: figures are printed, never judged.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { startControlPlane } from '../local/runtime.ts';
 import { apiClient, expectStatus } from './client.ts';
 import { runLoad } from './load.ts';
 import { cmName, configMap, createNamespace, deployment } from './objects.ts';
+import { configuration, webhookServer } from './webhooks.ts';
 
 const INSPECTOR_PORT = 9239;
 const load = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'creates';
@@ -81,6 +83,11 @@ async function main(): Promise<void> {
     const opened = await Promise.all(wanted.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl).catch((e: Error) => void console.log(`${t.title}: ${e.message}`)) })));
     const sessions = opened.filter((o): o is { title: string; s: Awaited<ReturnType<typeof session>> } => o.s !== undefined);
     await createNamespace(api, 'profile');
+    const hook = load === 'webhooks' ? await webhookServer(join(dir, 'webhook')) : undefined;
+    if (hook) {
+      expectStatus(await api.request('POST', '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', configuration('Validating', '/validate', hook.port, hook.caBundle, 'profile')), 201);
+      for (let i = 0; i < 50; i++) expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(`warm-${i}`)), 201);
+    }
     // what the GETs read
     if (load === 'gets') for (let i = 0; i < 100; i++) expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
     for (const { s } of sessions) {
@@ -93,13 +100,14 @@ async function main(): Promise<void> {
       count: 1_000_000,
       maxSeconds: seconds,
       task: async (i) => {
-        if (load === 'creates') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
+        if (load === 'creates' || load === 'webhooks') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
         else if (load === 'gets') expectStatus(await api.request('GET', `/api/v1/namespaces/profile/configmaps/${cmName(i % 100)}`), 200);
         else if (load === 'pods') expectStatus(await api.request('POST', '/api/v1/namespaces/profile/pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, spec: { containers: [{ name: 'web', image: 'nginx:1.30-alpine' }] } }), 201);
         else if (load === 'deployments') expectStatus(await api.request('POST', '/apis/apps/v1/namespaces/profile/deployments', deployment(`d${i}`, 0)), 201);
         else throw new Error(`unknown load ${load}`);
       },
     });
+    await hook?.close();
     console.log(`${load}: ${r.done} in ${r.seconds.toFixed(1)} s (${(r.done / r.seconds).toFixed(0)}/s)`);
     for (const { title, s } of sessions) {
       const { profile } = (await s.call('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[] } };

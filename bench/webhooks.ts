@@ -27,7 +27,7 @@ const WITHOUT = 'bench-no-webhook';
 const ADMISSION = '/apis/admissionregistration.k8s.io/v1';
 
 /** An HTTPS AdmissionReview server that allows everything; /mutate adds a label by JSONPatch. */
-async function webhookServer(dir: string) {
+export async function webhookServer(dir: string) {
   const pki = await ensureCertificates(dir, ['127.0.0.1']);
   const patch = Buffer.from(JSON.stringify([{ op: 'add', path: '/metadata/labels', value: { mutated: 'yes' } }])).toString('base64');
   const server = https.createServer({ key: pki.keyPem, cert: pki.certPem }, (req, res) => {
@@ -47,7 +47,7 @@ async function webhookServer(dir: string) {
   return { port, caBundle, close: () => (server.closeAllConnections(), new Promise<void>((ok) => server.close(() => ok()))) };
 }
 
-const configuration = (kind: 'Validating' | 'Mutating', path: string, port: number, caBundle: string, namespace: string) => ({
+export const configuration = (kind: 'Validating' | 'Mutating', path: string, port: number, caBundle: string, namespace: string) => ({
   apiVersion: 'admissionregistration.k8s.io/v1',
   kind: `${kind}WebhookConfiguration`,
   metadata: { name: `bench-${kind.toLowerCase()}` },

@@ -30,7 +30,7 @@ import { startTlsFront } from './tls-front.ts';
 import { writeKubeconfig } from './kubeconfig.ts';
 import { readAuthenticationConfig } from './authentication-config.ts';
 import { outboundTrusting } from './outbound.ts';
-import { withWebhookCaller } from './webhook-caller.ts';
+import { startWebhookCaller } from './webhook-caller.ts';
 import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
@@ -119,6 +119,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const controllerVars: Record<string, string> = { TOKEN_SIGNING_KEY: signingKey, CLUSTER_CA: pki.caPem, ...opts.controllerSettings };
     // 0: a free port, for the idle collector alone
     const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || 0);
+    const webhookCaller = await startWebhookCaller();
+    undo.push(webhookCaller.close);
     // miniflare's own entry socket (its entry worker in front of the first worker) stays on the
     // loopback, unused by clients: the API is served by the TLS front below
     const mf = new Miniflare({
@@ -133,7 +135,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
       // unsafeDirectSockets: the API worker on a plain-HTTP socket of its own, for the TLS front
       workers: [
-        withWebhookCaller({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] }),
+        webhookCaller.bind({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] }),
         workerOptions(controllers, scripts[controllers.name], controllerVars),
       ],
     });

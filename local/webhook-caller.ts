@@ -8,15 +8,22 @@
  * the review through it with the webhook's URL, caBundle and deadline in headers
  * (admission/webhooks/caller-protocol.ts), and this makes the HTTPS call with that CA.
  *
- * The binding is a Node-style handler (miniflare's `{ node }` service): the review and the answer
- * pass as bytes, not through fetch's Request and Response. Connections to webhooks are kept alive
- * and reused between calls (lib/webhooks/agents.ts), as kube-apiserver's are.
+ * The binding is an HTTP server of Node's on a Unix socket (in a directory only this user can
+ * enter), which workerd reaches as an `external` service: the review and the answer pass as
+ * bytes over a kept-alive connection. miniflare's `{ node }` service did the same through a JS
+ * worker of its own in workerd and its loopback server, a third of what a webhook added to a
+ * create. Connections to webhooks are kept alive and reused between calls
+ * (lib/webhooks/agents.ts), as kube-apiserver's are.
  *
  * In production there is no such binding: `url` webhooks are called with the Worker's fetch, so
  * they need a certificate from a public CA; `service` webhooks go through a node's tunnel and
  * work with any caBundle.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { WorkerOptions } from 'miniflare';
 import { CA_BUNDLE_HEADER, ERROR_HEADER, TIMEOUT_HEADER, URL_HEADER } from '../workers/apiserver/admission/webhooks/caller-protocol.ts';
 import { httpsCall } from '../lib/webhooks/https-call.ts';
@@ -75,8 +82,36 @@ export function webhookCallerHandler(agents: WebhookAgents) {
   };
 }
 
-/** The apiserver's worker options with the WEBHOOK_CALLER binding added (its connections: `agents`). */
-export function withWebhookCaller(opts: WorkerOptions, agents = new WebhookAgents()): WorkerOptions {
-  const bindings = (opts.serviceBindings ?? {}) as Record<string, unknown>;
-  return { ...opts, serviceBindings: { ...bindings, WEBHOOK_CALLER: { node: webhookCallerHandler(agents) } } as WorkerOptions['serviceBindings'] };
+export interface WebhookCaller {
+  /** the apiserver's worker options with the WEBHOOK_CALLER binding added */
+  bind(opts: WorkerOptions): WorkerOptions;
+  /** stops the server, its connections and those to webhooks */
+  close(): Promise<void>;
+}
+
+/** Starts the caller's server (`agents`: its connections to webhooks). */
+export async function startWebhookCaller(agents = new WebhookAgents()): Promise<WebhookCaller> {
+  // a short path (a socket's is limited to 108 bytes), in a directory of mode 0700: no other
+  // local user can have calls made through it
+  const dir = await mkdtemp(join(tmpdir(), 'timonier-webhooks-'));
+  const path = join(dir, 'caller.sock');
+  const handle = webhookCallerHandler(agents);
+  const open = new Set<Socket>();
+  const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
+  server.on('connection', (s) => (open.add(s), s.once('close', () => open.delete(s))));
+  // workerd keeps its connection for the next call; Node's 5 s default would close it between bursts
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((ok, fail) => (server.once('error', fail), server.listen(path, ok)));
+  return {
+    bind(opts) {
+      const bindings = (opts.serviceBindings ?? {}) as Record<string, unknown>;
+      return { ...opts, serviceBindings: { ...bindings, WEBHOOK_CALLER: { external: { address: `unix:${path}`, http: {} } } } as WorkerOptions['serviceBindings'] };
+    },
+    async close() {
+      for (const s of open) s.destroy();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      agents.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -124,7 +124,8 @@ describe('startControlPlane', () => {
     }
   });
   test('fails with a clear error when the port is taken, leaving nothing running', async () => {
-    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+    // TCP servers (the database's, the TLS front's) and Unix socket ones (the webhook caller's)
+    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap' || r === 'PipeWrap').length;
     const holder = createServer();
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
     const before = servers();

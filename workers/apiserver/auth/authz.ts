@@ -12,6 +12,7 @@
  */
 import { forbidden } from '../../../lib/errors.ts';
 import type { RequestInfo } from '../request/info.ts';
+import type { Background } from '../cache/followed.ts';
 import type { Storage } from '../storage/types.ts';
 import type { UserInfo } from './authn.ts';
 import { bootstrapAuthorizer } from './bootstrap.ts';
@@ -31,6 +32,8 @@ export interface AuthzContext {
   cluster: string;
   /** its uid (none for the root): what tells a cluster made again under a name from its predecessor */
   clusterUid?: string;
+  /** the request's waitUntil: the policy's copy is refreshed there rather than before the answer */
+  background?: Background;
 }
 
 export type Authorizer = (user: UserInfo, info: RequestInfo, ctx?: AuthzContext) => Decision | Promise<Decision>;

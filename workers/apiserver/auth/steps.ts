@@ -5,7 +5,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { adminToken, authenticate, type TokenAuthenticator } from './authn.ts';
-import { forbiddenFor, type Authorizer } from './authz.ts';
+import { forbiddenFor, type Authorizer, type AuthzContext } from './authz.ts';
+import type { Background } from '../cache/followed.ts';
 import { bootstrapTokens } from './bootstrap-token.ts';
 import { nodeRestriction } from './node-restriction.ts';
 import { createdObject } from './created-object.ts';
@@ -14,7 +15,18 @@ import { jwtAuthenticators } from '../identity/jwt/authenticator.ts';
 import { impersonate } from '../identity/impersonation.ts';
 import { requestUrl } from '../request/url.ts';
 
-const authzContext = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => ({ storage: c.get('storage'), query: requestUrl(c.req.raw).searchParams, cluster: c.get('cluster'), clusterUid: c.get('clusterUid') });
+type Ctx = Parameters<MiddlewareHandler<AppEnv>>[0];
+/** Refreshes of the per-isolate copies (policy, service accounts, people) run after the answer. */
+function background(c: Ctx): Background | undefined {
+  let ctx: Ctx['executionCtx'];
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    return undefined; // a bare app.request (unit tests): refreshes are waited for
+  }
+  return (work) => ctx.waitUntil(work);
+}
+const authzContext = (c: Ctx): AuthzContext => ({ storage: c.get('storage'), query: requestUrl(c.req.raw).searchParams, cluster: c.get('cluster'), clusterUid: c.get('clusterUid'), background: background(c) });
 
 /**
  * Who is asking: the admin token, tokens the control plane signed (people, service accounts,
@@ -26,7 +38,7 @@ export function authentication(authorizer: Authorizer, extra: TokenAuthenticator
     const storage = c.get('storage');
     const authenticated = await authenticate(c.req.header('Authorization') ?? null, [
       adminToken(c.env.ADMIN_TOKEN),
-      controlPlaneTokens(c.env.TOKEN_SIGNING_KEY, storage, c.get('cluster'), c.get('clusterUid')),
+      controlPlaneTokens(c.env.TOKEN_SIGNING_KEY, storage, c.get('cluster'), c.get('clusterUid'), background(c)),
       bootstrapTokens(storage),
       jwtAuthenticators(c.env.AUTHENTICATION_CONFIG),
       ...extra,

@@ -214,3 +214,39 @@ test("a read whose refresh finds the commit already applied by a concurrent read
   assert.equal((await first).objects.has(`${P}granted`), true);
   db.done();
 });
+
+test("with the request's waitUntil, a refresh due by age runs after the answer; past the bound, before it", { timeout: 20_000 }, async () => {
+  const db = await fresh();
+  let clock = 1000;
+  const f = new FollowedSet([P], 250, () => clock);
+  await f.read(db.counted, 'c1');
+  await db.storage.create(`${P}edit`, obj('edit'));
+  // the log's answer is held back: a read that waited for it would never return
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held: Storage = { ...db.counted, changesAfter: async (...a) => (await gate, db.counted.changesAfter(...a)) };
+  const started: Promise<unknown>[] = [];
+  const background = (p: Promise<unknown>) => void started.push(p);
+
+  clock += 150;
+  await f.read(held, 'c1', background);
+  assert.equal(started.length, 0, 'under three quarters of the bound, nothing is read');
+  clock += 50;
+  const served = await f.read(held, 'c1', background);
+  assert.equal(served.objects.has(`${P}edit`), false, 'the copy is served while its refresh is held');
+  assert.equal(started.length, 1);
+  await f.read(held, 'c1', background);
+  assert.equal(started.length, 1, 'one refresh ahead at a time');
+  release();
+  await Promise.all(started);
+  const fresh2 = await f.read(db.counted, 'c1', background);
+  assert.equal(fresh2.objects.has(`${P}edit`), true, 'the next read sees what the refresh found');
+
+  // nobody read it for longer than the bound: the answer waits for the log
+  await db.storage.create(`${P}view`, obj('view'));
+  clock += 300;
+  const late = await f.read(db.counted, 'c1', background);
+  assert.equal(late.objects.has(`${P}view`), true);
+  assert.equal(started.length, 1);
+  db.done();
+});

@@ -31,7 +31,8 @@ function manager(c: Context<AppEnv>, q: URLSearchParams): string {
 
 export function storeContext(c: Context<AppEnv>): StoreContext {
   const q = requestUrl(c.req.raw).searchParams;
-  return committing(c.env, (p) => c.executionCtx.waitUntil(p), {
+  const waitUntil = (p: Promise<unknown>) => c.executionCtx.waitUntil(p);
+  return committing(c.env, waitUntil, {
     storage: c.get('storage'),
     cluster: c.get('cluster'),
     user: c.get('user'),
@@ -39,7 +40,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
     dryRun: dryRun(q),
     now: () => new Date(),
     authorizer: c.get('authorizer'),
-    webhooks: webhookAttributes(c.env, c.get('warnings'), q),
+    webhooks: webhookAttributes(c.env, c.get('warnings'), q, waitUntil),
   });
 }
 

@@ -12,7 +12,7 @@
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { serviceAccountGroups, type VerifiedClaims } from '../../../lib/auth/tokens.ts';
 import type { UserInfo } from '../auth/authn.ts';
-import { FollowedSet } from '../cache/followed.ts';
+import { FollowedSet, type Background } from '../cache/followed.ts';
 import { byResource, storageKey, storagePrefix } from '../registry/index.ts';
 import type { Storage } from '../storage/types.ts';
 import { CREDENTIAL_ID } from './user-info.ts';
@@ -57,11 +57,11 @@ const describe = (obj: KubeObject | undefined, at: number): Seen =>
 const valid = (seen: Seen, uid: string, now: number) => seen.uid === uid && !(seen.deletedAt !== undefined && seen.deletedAt < now - DELETION_LEEWAY_MS);
 
 /** The service account a verified TokenRequest token stands for, or undefined when it no longer does. */
-export async function serviceAccountFor(claims: VerifiedClaims, storage: Storage, cluster: string, now = Date.now()): Promise<UserInfo | undefined> {
+export async function serviceAccountFor(claims: VerifiedClaims, storage: Storage, cluster: string, now = Date.now(), background?: Background): Promise<UserInfo | undefined> {
   const k = claims.kubernetes!;
   if (!claims.aud.includes(API_AUDIENCE)) return undefined;
   if (claims.sub !== `system:serviceaccount:${k.namespace}:${k.serviceaccount.name}`) return undefined;
-  const { objects } = await followed.read(storage, cluster);
+  const { objects } = await followed.read(storage, cluster, background);
   const sa = objects.get(storageKey(serviceAccounts, k.namespace, k.serviceaccount.name));
   if (!valid(describe(sa, now), k.serviceaccount.uid, now)) return undefined;
   if (k.secret && !valid(await recently(storage, cluster, storageKey(secrets, k.namespace, k.secret.name), now), k.secret.uid, now)) return undefined;

@@ -8,7 +8,7 @@
 import type { User } from '../../../lib/api/identity.ts';
 import type { VerifiedClaims } from '../../../lib/auth/tokens.ts';
 import type { UserInfo } from '../auth/authn.ts';
-import { FollowedSet } from '../cache/followed.ts';
+import { FollowedSet, type Background } from '../cache/followed.ts';
 import usersDesc from '../registry/kinds/identity/users.ts';
 import { storageKey, storagePrefix } from '../registry/index.ts';
 import type { Storage } from '../storage/types.ts';
@@ -17,8 +17,8 @@ import { credentialExtra, withAuthenticated } from './user-info.ts';
 const users = new FollowedSet([storagePrefix(usersDesc)]);
 
 /** The user a person's verified token stands for, or undefined once revoked. */
-export async function personFor(claims: VerifiedClaims, storage: Storage, cluster: string): Promise<UserInfo | undefined> {
-  const { objects } = await users.read(storage, cluster);
+export async function personFor(claims: VerifiedClaims, storage: Storage, cluster: string, background?: Background): Promise<UserInfo | undefined> {
+  const { objects } = await users.read(storage, cluster, background);
   const user = objects.get(storageKey(usersDesc, undefined, claims.sub)) as User | undefined;
   if (!user || user.metadata.uid !== claims.uid || user.metadata.deletionTimestamp) return undefined;
   return { username: claims.sub, uid: claims.uid, groups: withAuthenticated(user.spec?.groups ?? []), ...credentialExtra(claims.jti) };

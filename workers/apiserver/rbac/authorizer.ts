@@ -36,5 +36,5 @@ export function authorize(policy: Policy, user: UserInfo, a: Attributes): Decisi
 export const rbacAuthorizer: Authorizer = async (user, info, ctx) => {
   // without the cluster's storage (a bare unit call) there is no policy to consult: no opinion
   if (!ctx) return { allowed: false };
-  return authorize(await policyFor(ctx.storage, ctx.cluster), user, attributesOf(info));
+  return authorize(await policyFor(ctx.storage, ctx.cluster, ctx.background), user, attributesOf(info));
 };

@@ -11,7 +11,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding, Subject } from '../../../lib/api/rbac.ts';
-import { FollowedSet, type Snapshot } from '../cache/followed.ts';
+import { FollowedSet, type Background, type Snapshot } from '../cache/followed.ts';
 import type { Storage } from '../storage/types.ts';
 import type { UserInfo } from '../auth/authn.ts';
 
@@ -125,7 +125,7 @@ export function buildPolicy(objects: ReadonlyMap<string, KubeObject>): Policy {
 const followed = new FollowedSet(Object.values(RBAC_PREFIXES));
 
 /** The cluster's RBAC policy as of now (per-isolate cache; never a database read per request). */
-export async function policyFor(storage: Storage, cluster: string): Promise<Policy> {
-  const snapshot = await followed.read(storage, cluster);
+export async function policyFor(storage: Storage, cluster: string, background?: Background): Promise<Policy> {
+  const snapshot = await followed.read(storage, cluster, background);
   return followed.derived(snapshot, 'rbac-policy', (s: Snapshot) => buildPolicy(s.objects));
 }

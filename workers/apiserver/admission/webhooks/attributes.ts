@@ -1,7 +1,8 @@
 /** A request's webhook attributes (types.ts), from its bindings, query and warnings list. */
+import type { Background } from '../../cache/followed.ts';
 import type { WebhookAttributes, WebhookBindings } from './types.ts';
 
-export function webhookAttributes(env: WebhookBindings, warnings: string[] | undefined, q: URLSearchParams): WebhookAttributes {
+export function webhookAttributes(env: WebhookBindings, warnings: string[] | undefined, q: URLSearchParams, background?: Background): WebhookAttributes {
   const dryRun = q.getAll('dryRun');
   return {
     env,
@@ -11,5 +12,6 @@ export function webhookAttributes(env: WebhookBindings, warnings: string[] | und
       ...(dryRun.length ? { dryRun } : {}),
     },
     warn: (text) => warnings?.push(text),
+    background,
   };
 }

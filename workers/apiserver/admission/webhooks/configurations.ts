@@ -7,7 +7,7 @@
  * webhooks in their order.
  */
 import type { Webhook, WebhookConfiguration } from '../../../../lib/api/admissionregistration/webhooks.ts';
-import { FollowedSet } from '../../cache/followed.ts';
+import { FollowedSet, type Background } from '../../cache/followed.ts';
 import { compileWebhookConditions, type CompiledCondition } from '../matchconditions.ts';
 import { mutatingWebhookConfigurations, validatingWebhookConfigurations } from '../../registry/kinds/admissionregistration/webhook-configurations.ts';
 import { storagePrefix } from '../../registry/index.ts';
@@ -39,9 +39,9 @@ function webhooksUnder(objects: ReadonlyMap<string, unknown>, prefix: string): C
   return configs.flatMap((c) => (c.webhooks ?? []).map((hook, i) => ({ uid: `${c.metadata.name}/${i}`, configuration: c.metadata.name!, hook, conditions: compileWebhookConditions(hook.matchConditions) })));
 }
 
-export async function configuredWebhooks(storage: Storage, cluster: string, kind: Kind): Promise<ConfiguredWebhook[]> {
+export async function configuredWebhooks(storage: Storage, cluster: string, kind: Kind, background?: Background): Promise<ConfiguredWebhook[]> {
   const { set, prefix } = follow();
-  const snap = await set.read(storage, cluster);
+  const snap = await set.read(storage, cluster, background);
   if (snap.objects.size === 0) return [];
   return set.derived(snap, kind, (s) => webhooksUnder(s.objects, prefix[kind]));
 }

@@ -62,7 +62,7 @@ function ruleAttributes(a: Admission): RuleAttributes {
 /** The webhooks to call, each with the kind it is called as. */
 async function selected(a: Admission, kind: 'mutating' | 'validating'): Promise<{ w: ConfiguredWebhook; as: KindDescriptor }[]> {
   if (isExempt(a.desc)) return [];
-  const all = await configuredWebhooks(a.ctx.storage, a.ctx.cluster ?? 'default', kind);
+  const all = await configuredWebhooks(a.ctx.storage, a.ctx.cluster ?? 'default', kind, a.ctx.webhooks.background);
   if (!all.length) return [];
   const attrs = ruleAttributes(a);
   const nsLabels = namespaceLabelsReader(a.ctx.storage, attrs.namespace);

@@ -4,6 +4,7 @@
  * without it (the server's own writes: bootstrap, cluster creation) calls no webhook.
  */
 import type { NodeTunnel } from '../../../../durable/node-tunnel.ts';
+import type { Background } from '../../cache/followed.ts';
 
 export interface WebhookBindings {
   NODE_TUNNEL: DurableObjectNamespace<NodeTunnel>;
@@ -20,6 +21,8 @@ export interface WebhookAttributes {
   query: { fieldManager?: string; fieldValidation?: string; dryRun?: string[] };
   /** adds a `Warning` header to the response */
   warn(text: string): void;
+  /** the request's waitUntil: the configurations' copy is refreshed there rather than before the answer */
+  background?: Background;
 }
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
