@@ -6,10 +6,9 @@
  *
  * A batch's recorders share one outbox (runner.ts), so its events are sent in the order they
  * were recorded, whoever recorded them: `kubectl get events` sorted by resourceVersion tells the
- * chain in order (ScalingReplicaSet, SuccessfulCreate, Scheduled), as the course shows. And a
- * batch holds its events up to EVENT_HOLD_MS there: a Deployment's chain ends before they are
- * written, so on workerd's one thread its creates and bindings are not served behind them; a
- * long batch's events still go out at the rate they are recorded, that much later.
+ * chain in order (ScalingReplicaSet, SuccessfulCreate, Scheduled), as the course shows. A hold
+ * would keep events out of the way of a Deployment's creates and bindings on workerd's one
+ * thread, but the batch does not hold them (runner.ts, EVENT_HOLD_MS says why).
  */
 export class EventOutbox {
   private readonly waiting: { due: number; write: () => Promise<void> }[] = [];
