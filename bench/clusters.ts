@@ -79,6 +79,8 @@ async function getTimes(api: Api, path: string, count: number): Promise<number[]
  */
 function writeStorm(api: Api, cluster: string, clients: number, codes: Map<number, number>) {
   let stopping = false;
+  let refused = () => {};
+  const firstRefusal = new Promise<void>((ok) => (refused = ok));
   let wake = () => {};
   const stopped = new Promise<void>((ok) => (wake = ok));
   const pause = (seconds: number) => Promise.race([new Promise((ok) => setTimeout(ok, seconds * 1000)), stopped]);
@@ -87,10 +89,15 @@ function writeStorm(api: Api, cluster: string, clients: number, codes: Map<numbe
       const name = `storm-${randomUUID()}`;
       const r = await api.request('POST', `/clusters/${cluster}/api/v1/namespaces/default/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'b' } });
       codes.set(r.status, (codes.get(r.status) ?? 0) + 1);
-      if (r.status === 429) await pause(r.retryAfter ?? 1);
+      if (r.status === 429) {
+        refused();
+        await pause(r.retryAfter ?? 1);
+      }
     }
   });
   return {
+    /** resolves at the storm's first 429, or after `ms` */
+    throttled: (ms: number) => Promise.race([firstRefusal, new Promise((ok) => setTimeout(ok, ms))]),
     /** resolves once every writer's last request is answered */
     async stop() {
       stopping = true;
@@ -184,7 +191,9 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
       await waitForQuiet(10); // the last round's storm fully handled (controllers included): it must not slow the GETs "alone"
       alone.push(...(await getTimes(reader, path, perRound)));
       const storm = writeStorm(stormer, noisy, plan.stormClients, codes);
-      await new Promise((ok) => setTimeout(ok, 500));
+      // timed once the storm is throttled (its cluster's burst spent, as in a long storm): each
+      // round restarts it, and the bucket refilled meanwhile would otherwise be most of a round
+      await storm.throttled(5_000);
       const t0 = nowMs();
       beside.push(...(await getTimes(reader, path, perRound)));
       stormSeconds += (nowMs() - t0) / 1000;
