@@ -70,3 +70,28 @@ test("a peer's header blocks compressed with the dictionary (as Go writes them) 
   const plain = zlib.inflateSync(ours, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
   assert.equal(plain.toString('hex'), '00000000'.repeat(3));
 });
+
+test('a peer that replies, sends and hangs up at once: the reply and the data arrive before the end', async () => {
+  const toClient: Buffer[] = [];
+  let client!: SpdySession;
+  const server = new SpdySession({
+    role: 'server',
+    write: (b) => toClient.push(b),
+    onStream: (s) => {
+      s.write(Buffer.from('done'));
+      s.end();
+    },
+  });
+  client = new SpdySession({ role: 'client', write: (b) => server.receive(b) });
+  const stream = client.open({ streamtype: 'stdout' });
+  await server.settled();
+  const got: string[] = [];
+  stream.onData((d) => got.push(d.toString()));
+  const ended = new Promise<void>((r) => stream.onEnd(r));
+  // the reply's headers are inflated asynchronously: the close comes while they are
+  for (const b of toClient) client.receive(b);
+  client.transportClosed();
+  await stream.replied;
+  await ended;
+  assert.deepEqual(got, ['done']);
+});

@@ -169,12 +169,19 @@ export class SpdySession {
     for (const s of [...this.streams.values()]) s.remoteEnd();
   }
 
-  /** The transport ended: every stream ends. */
+  /**
+   * The transport ended: every stream ends, once the frames received before are handled. A peer
+   * that answers and hangs up at once (an exec of `rm` ends in a millisecond) sent its last
+   * replies and data before closing: ending the streams first, while a reply's headers were
+   * still being inflated, rejected it as a reset and dropped the data behind it.
+   */
   transportClosed(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const s of [...this.streams.values()]) s.remoteEnd();
-    this.o.onClose?.('the connection closed');
+    this.queue = this.queue.then(() => {
+      if (this.closed) return;
+      this.closed = true;
+      for (const s of [...this.streams.values()]) s.remoteEnd();
+      this.o.onClose?.('the connection closed');
+    });
   }
 
   // --- frames ---
