@@ -128,41 +128,20 @@ test("one object's events are written one at a time (they may patch the same Eve
   assert.equal(combined?.count, 11, '9 events apart, then one combined event counting the 11 others');
 });
 
-test('held events wait until their hold has passed, or until flush, and keep their order', async () => {
-  const { api, created, releaseAll: release } = slowApi();
-  // what is sent starts a tick after recording
-  const releaseAll = () => new Promise((r) => setTimeout(r, 1)).then(release);
-  const events = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, new EventOutbox(30));
-  await events.normal(obj(), 'SuccessfulCreate', 'Created pod: a');
-  await events.normal(obj(), 'SuccessfulCreate', 'Created pod: b');
-  await releaseAll();
-  assert.equal(created.length, 0, 'held');
-  await new Promise((r) => setTimeout(r, 60));
-  await releaseAll();
-  assert.deepEqual(created.map((e) => e.message), ['Created pod: a', 'Created pod: b'], 'written once the hold passed');
-
-  const later = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, new EventOutbox(60_000));
-  await later.normal(obj(), 'SuccessfulCreate', 'Created pod: c');
-  const flushing = later.flush();
-  await releaseAll();
-  await flushing;
-  assert.equal(created.at(-1).message, 'Created pod: c', 'flush writes what is held at once');
-  await later.normal(obj(), 'SuccessfulCreate', 'Created pod: d');
-  await releaseAll();
-  assert.equal(created.at(-1).message, 'Created pod: d', 'and nothing recorded after a flush is held');
-});
-
-test("recorders sharing an outbox send their events in the order recorded, whoever recorded them", async () => {
-  const { api, created, releaseAll: release } = slowApi();
-  const releaseAll = () => new Promise((r) => setTimeout(r, 1)).then(release);
-  const outbox = new EventOutbox(60_000);
+test('recorders sharing an outbox share its limit, and one flush waits for all their events', async () => {
+  const { api, created, releaseAll, most } = slowApi();
+  const outbox = new EventOutbox(1);
   const deployments = eventRecorder(api, 'deployment-controller', () => new Date(), undefined, outbox);
   const replicaSets = eventRecorder(api, 'replicaset-controller', () => new Date(), undefined, outbox);
   await deployments.normal(obj(), 'ScalingReplicaSet', 'Scaled up replica set rs from 0 to 1');
   await replicaSets.normal(obj(), 'SuccessfulCreate', 'Created pod: p');
   await deployments.normal(obj(), 'ScalingReplicaSet', 'Scaled up replica set rs from 1 to 2');
-  const flushing = replicaSets.flush();
+  let flushed = false;
+  const flushing = replicaSets.flush().then(() => (flushed = true));
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(flushed, false, 'the flush waits for the deployment controller\'s events too');
   await releaseAll();
   await flushing;
+  assert.equal(most(), 1, 'one write at a time, both recorders together');
   assert.deepEqual(created.map((e) => `${e.source.component} ${e.reason}`), ['deployment-controller ScalingReplicaSet', 'replicaset-controller SuccessfulCreate', 'deployment-controller ScalingReplicaSet']);
 });

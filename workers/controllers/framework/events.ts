@@ -44,7 +44,7 @@ export function correlatorFor(cluster: string): EventCorrelator {
 }
 
 /** `outbox`: where the events wait to be written; a batch's recorders share one (event-outbox.ts). */
-export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator(), outbox = new EventOutbox(0, WRITES_AT_ONCE)): EventRecorder {
+export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator(), outbox = new EventOutbox(WRITES_AT_ONCE)): EventRecorder {
   async function record(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, at: Date) {
     const namespace = obj.metadata.namespace || 'default';
     const t = rfc3339(at);

@@ -49,14 +49,11 @@ const MAX_OWN_CHANGES = 2_000;
 /** waves of own writes sought at once (BatchRun.startWave) */
 const WAVES_AT_ONCE = 2;
 /**
- * How long a batch's events wait before they are written, unless the batch ends first
- * (event-outbox.ts), and how many are written at once, all its controllers together. Not held:
- * held events released together are written side by side, and their commit order is then a
- * race (`kubectl get events` by resourceVersion showed Scheduled before SuccessfulCreate), and
- * events landing 250 ms after their batch's writes surprise a reader of the log; written as they
- * are recorded, a chain's events keep its order.
+ * Events written at once, all the batch's controllers together, in the order recorded
+ * (event-outbox.ts). Not held back for the chain's sake: events held and released together
+ * were written side by side, their commit order a race (`kubectl get events` by
+ * resourceVersion showed Scheduled before SuccessfulCreate).
  */
-const EVENT_HOLD_MS = 0;
 const EVENT_WRITES_AT_ONCE = 16;
 
 export function settingsFrom(env: Env): Settings {
@@ -160,7 +157,7 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
 class BatchRun {
   private readonly work = new Work();
   /** the events of all the batch's controllers, written in the order recorded */
-  private readonly events = new EventOutbox(EVENT_HOLD_MS, EVENT_WRITES_AT_ONCE);
+  private readonly events = new EventOutbox(EVENT_WRITES_AT_ONCE);
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
   private readonly next: OwnWrite[] = [];
