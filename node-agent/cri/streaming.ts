@@ -36,7 +36,9 @@ export function dialStreaming(url: string, protocol: string): Promise<Dialed> {
       socket.on('data', (d: Buffer) => session.receive(d));
       socket.on('close', () => {
         session.transportClosed();
-        closedFn();
+        // once the frames that came before the close are handled (spdy.ts): a process that ends
+        // at once sent its replies, output and status just before the runtime hung up
+        void session.settled().then(closedFn);
       });
       socket.on('error', () => undefined);
       if (head.byteLength) session.receive(head);
@@ -54,6 +56,17 @@ export function dialStreaming(url: string, protocol: string): Promise<Dialed> {
   });
 }
 
+/**
+ * Resolves once every stream is replied to; rejects with `message` when the connection closed
+ * first. `closed` comes after the frames received before it are handled, so by then each reply
+ * that came has been seen: a quick process's close does not hide its replies.
+ */
+function repliedBeforeClose(streams: SpdyStream[], closed: Promise<void>, message: string): Promise<void> {
+  const replied = Promise.all(streams.map((s) => s.replied)).then(() => undefined);
+  replied.catch(() => undefined);
+  return Promise.race([replied, closed.then(() => replied.catch(() => Promise.reject(new Error(message))))]);
+}
+
 /** An exec'd or attached process behind a streaming URL. */
 export async function streamProcess(url: string, opts: StreamOptions, out: ProcessOutput): Promise<RemoteProcess> {
   const { session, socket, closed } = await dialStreaming(url, 'v4.channel.k8s.io');
@@ -65,7 +78,7 @@ export async function streamProcess(url: string, opts: StreamOptions, out: Proce
   const resize = opts.tty ? open('resize') : undefined;
   const all = [error, stdin, stdout, stderr, resize].filter((s): s is SpdyStream => !!s);
   try {
-    await Promise.race([Promise.all(all.map((s) => s.replied)), closed.then(() => Promise.reject(new Error('the runtime closed the stream connection')))]);
+    await repliedBeforeClose(all, closed, 'the runtime closed the stream connection');
   } catch (e) {
     socket.destroy();
     throw e;
@@ -99,7 +112,7 @@ export async function streamPort(url: string, port: number): Promise<PortConnect
   const error = session.open({ streamtype: 'error', ...headers });
   const data = session.open({ streamtype: 'data', ...headers });
   try {
-    await Promise.race([Promise.all([error.replied, data.replied]), closed.then(() => Promise.reject(new Error('the runtime closed the port-forward connection')))]);
+    await repliedBeforeClose([error, data], closed, 'the runtime closed the port-forward connection');
   } catch (e) {
     socket.destroy();
     throw e;
