@@ -3,6 +3,7 @@
  * never block the event loop that the in-process control plane (Hrana server, miniflare) shares.
  */
 import https from 'node:https';
+import { failedOnStaleConnection } from '../lib/http/stale-connection.ts';
 import type { ControlPlane } from '../local/runtime.ts';
 
 export interface Reply {
@@ -41,19 +42,20 @@ export function apiClient(cp: Pick<ControlPlane, 'url' | 'caPem' | 'token'>, max
         headers['Content-Length'] = String(Buffer.byteLength(payload));
       }
       const started = nowMs();
-      const send = (retried: boolean) => new Promise<Reply>((resolve, reject) => {
+      const send = () => new Promise<Reply>((resolve, reject) => {
+        let answered = false;
         const req = https.request(new URL(path, cp.url), { method, headers, agent }, (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: nowMs() - started, retryAfter: Number(res.headers['retry-after']) || undefined }));
           res.on('error', reject);
         });
-        // a kept-alive socket the server closed as the request went out: it was never read, send it again
-        req.on('error', (e: NodeJS.ErrnoException) => (!retried && req.reusedSocket && (e.code === 'ECONNRESET' || e.message === 'socket hang up') ? resolve(send(true)) : reject(e)));
+        req.on('error', (e: NodeJS.ErrnoException) => (failedOnStaleConnection(req, e, answered) ? resolve(send()) : reject(e)));
         req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
         req.end(payload);
       });
-      return send(false);
+      return send();
     },
 
     watch(path, onLine) {

@@ -5,6 +5,7 @@
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { Fetch } from '../lib/client/client.ts';
+import { failedOnStaleConnection } from '../lib/http/stale-connection.ts';
 
 export function httpsFetch(caPem: string | undefined): Fetch {
   const agent = new https.Agent({ ca: caPem, keepAlive: true });
@@ -16,26 +17,23 @@ export function httpsFetch(caPem: string | undefined): Fetch {
     // Node sends a DELETE's body with neither Content-Length nor chunking: the server would read
     // it as the next request on the connection. Framing it explicitly keeps keep-alive safe.
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const send = (retried: boolean) => new Promise<Response>((resolve, reject) => {
+    const send = () => new Promise<Response>((resolve, reject) => {
       if (init.signal?.aborted) return reject(new Error('aborted'));
+      let answered = false;
       const req = https.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
+        answered = true;
         const status = res.statusCode ?? 0;
         const h = new Headers();
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
         const body = status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
         resolve(new Response(body, { status, headers: h }));
       });
-      req.on('error', (e: NodeJS.ErrnoException) => {
-        // a kept-alive socket the server closed as this request went out: the server never read
-        // it, so sending it again on a fresh socket is safe (Go's transport does the same)
-        if (!retried && req.reusedSocket && (e.code === 'ECONNRESET' || e.message === 'socket hang up')) resolve(send(true));
-        else reject(e);
-      });
+      req.on('error', (e: NodeJS.ErrnoException) => (failedOnStaleConnection(req, e, answered) ? resolve(send()) : reject(e)));
       // the API answers within this; a watch is kept alive by the server's bookmarks and timeout
       req.setTimeout(10 * 60_000, () => req.destroy(new Error(`timeout: ${init.method ?? 'GET'} ${url}`)));
       init.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')), { once: true });
       req.end(body);
     });
-    return send(false);
+    return send();
   };
 }

@@ -11,6 +11,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { PeerCertificate } from 'node:tls';
 import { checkServerIdentity } from 'node:tls';
+import { failedOnStaleConnection } from '../http/stale-connection.ts';
 import type { WebhookAgents } from './agents.ts';
 
 export interface HttpsCall {
@@ -30,14 +31,6 @@ export interface HttpsCall {
 }
 
 export type HttpsCallResult = { ok: true; status: number; body: string } | { ok: false; error: string };
-
-/**
- * How a kept-alive connection the server closed while it was idle fails the next call on it.
- * Go's transport retries a call that wrote nothing on such a connection; Node cannot tell that
- * from a reset after the write, so any of these before an answer on a reused connection is
- * retried once per connection (as Node's documentation advises), within the same deadline.
- */
-const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 export function httpsCall(c: HttpsCall): Promise<HttpsCallResult> {
   const name = c.serverName ?? c.host;
@@ -75,7 +68,7 @@ export function httpsCall(c: HttpsCall): Promise<HttpsCallResult> {
       );
       r.on('error', (e: Error & { code?: string }) => {
         // a reused connection that fails before any answer: again on another (a fresh one at worst)
-        if (!settled && !answered && r.reusedSocket && STALE_CONNECTION.has(e.code ?? '')) return attempt();
+        if (!settled && failedOnStaleConnection(r, e, answered)) return attempt();
         done({ ok: false, error: goError(e, c, name) });
       });
       r.end(c.body);
