@@ -46,7 +46,7 @@ test('the first list loads the resource once; later lists read only the writes s
   db.done();
 });
 
-test('pages: limit gives a continue key and, unfiltered, how many remain; a list at a revision goes to the database', async () => {
+test('pages: limit gives a continue key and, unfiltered, how many remain', async () => {
   const db = await fresh();
   for (const n of ['a', 'b', 'c', 'd']) await db.storage.create(`${P}ns/${n}`, pod('ns', n));
   const cached = cachedLists(db.counted, 'c1', P);
@@ -56,10 +56,48 @@ test('pages: limit gives a continue key and, unfiltered, how many remain; a list
   assert.deepEqual([names(filtered.items), filtered.lastKey, filtered.remaining], [['ns/b'], `${P}ns/b`, undefined]);
   assert.deepEqual(names((await cached.list(`${P}ns/`, { after: `${P}ns/b` })).items), ['ns/c', 'ns/d'], 'from the copy, after a key');
   assert.deepEqual(names((await cached.list(`${P}ns/c`)).items), ['ns/c'], 'a prefix that is a key');
+  db.done();
+});
+
+test("a list at an older revision comes from the copy only while nothing under the resource changed since; else it is the database's", async () => {
+  const db = await fresh();
+  for (const n of ['a', 'b', 'c', 'd']) await db.storage.create(`${P}ns/${n}`, pod('ns', n));
+  const cached = cachedLists(db.counted, 'c1', P);
+  const first = await cached.list(`${P}ns/`, { limit: 2 });
+  await db.storage.create('/registry/configmaps/ns/other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other', namespace: 'ns' } });
   const lists = db.calls.list;
-  const old = await cached.list(`${P}ns/`, { rev: page.rev, after: `${P}ns/c` });
-  assert.deepEqual(names(old.items), ['ns/d']);
-  assert.equal(db.calls.list, lists + 1);
+  const next = await cached.list(`${P}ns/`, { rev: first.rev, after: first.lastKey });
+  assert.deepEqual([names(next.items), next.rev], [['ns/c', 'ns/d'], first.rev], "the next page at the first page's revision");
+  assert.equal(db.calls.list, lists, "from the copy: another resource's write changes nothing here");
+
+  const c = await db.storage.get(`${P}ns/c`);
+  await db.storage.delete(`${P}ns/c`, Number(c!.metadata.resourceVersion));
+  await db.storage.create(`${P}ns/e`, pod('ns', 'e'));
+  const after = await cached.list(`${P}ns/`, { rev: first.rev, after: first.lastKey });
+  assert.deepEqual([names(after.items), after.rev], [['ns/c', 'ns/d'], first.rev], 'the revision asked for, not the copy');
+  assert.equal(db.calls.list, lists + 1, 'changed since: read from the log at that revision');
+  const latest = await cached.list(`${P}ns/`);
+  assert.deepEqual(names(latest.items), ['ns/a', 'ns/b', 'ns/d', 'ns/e']);
+  const exact = await cached.list(`${P}ns/`, { rev: latest.rev });
+  assert.deepEqual([names(exact.items), db.calls.list], [['ns/a', 'ns/b', 'ns/d', 'ns/e'], lists + 1], 'the latest revision again: the copy');
+
+  forgetListCopies(); // another isolate: no copy held, and none loaded for a page
+  assert.deepEqual(names((await cached.list(`${P}ns/`, { rev: latest.rev, after: `${P}ns/b` })).items), ['ns/d', 'ns/e']);
+  assert.equal(db.calls.list, lists + 2);
+  assert.deepEqual(names((await cached.list(`${P}ns/`, { rev: latest.rev })).items), ['ns/a', 'ns/b', 'ns/d', 'ns/e']);
+  assert.equal(db.calls.list, lists + 3, 'still no copy: each page is a read of the database');
+  db.done();
+});
+
+test('a list at a compacted revision is 410 Expired even where the copy still holds it', async () => {
+  const db = await fresh();
+  await db.storage.create(`${P}ns/a`, pod('ns', 'a'));
+  const cached = cachedLists(db.counted, 'c1', P);
+  const first = await cached.list(P);
+  await db.storage.create('/registry/configmaps/ns/other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other', namespace: 'ns' } });
+  await new Promise((r) => setTimeout(r, 5));
+  await db.storage.compact(Date.now());
+  await assert.rejects(cached.list(P, { rev: first.rev }), (e: { code?: number }) => e.code === 410);
   db.done();
 });
 

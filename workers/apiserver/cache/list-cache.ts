@@ -6,8 +6,11 @@
  * before it), but costs the writes since the previous list instead of decoding every object of
  * the range: a ReplicaSet's or an agent's list of pods among a thousand is a filter in memory.
  *
- * Only lists at the latest revision are served here (no resourceVersion, or "0", and no continue
- * token, whose pages are reads at an older revision); the rest go to the database.
+ * Lists at the latest revision (no resourceVersion, or "0") are served here. So is a list at an
+ * older revision (a continue token's next page, resourceVersionMatch=Exact) when this isolate's
+ * copy provably was the resource at that revision: nothing under the resource changed between it
+ * and now (as kube-apiserver serves pages from its cache's snapshots). The rest go to the database:
+ * `kubectl get` of a large resource reads its pages of 500 from memory, not 500 rows each.
  *
  * Concurrent lists each read the log themselves (workerd forbids completing one request's I/O
  * from another); a read applies only the rows past the copy's revision, so the copy only moves
@@ -22,6 +25,8 @@ import { applyEvents, keyOf } from './followed.ts';
 
 interface Copy {
   rev: number;
+  /** the copy is the resource as of every revision from this one to `rev` (no change between) */
+  unchangedSince: number;
   objects: Map<string, KubeObject>;
   /** the keys in order, made when a list needs them after keys came or went */
   sorted?: string[];
@@ -56,22 +61,44 @@ function copiesOf(cluster: string, incarnation: string, now: number): Map<string
 /** The resource's copy in `cluster`, up to date with the log as of now. */
 async function upToDate(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string): Promise<Copy> {
   const copies = copiesOf(cluster, incarnation, Date.now());
-  let copy = copies.get(resourcePrefix);
+  const copy = copies.get(resourcePrefix);
   if (copy) {
-    try {
-      const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
-      if (applyEvents(copy, events, current).keysChanged) copy.sorted = undefined;
-      return copy;
-    } catch (e) {
-      if ((e as { code?: number }).code !== 410) throw e; // compacted past the copy: load it again
-    }
+    const updated = await caughtUp(storage, copy, resourcePrefix);
+    if (updated) return updated;
   }
   const { items, rev } = await storage.list(resourcePrefix);
   const latest = copies.get(resourcePrefix);
   if (latest && latest.rev >= rev) return latest; // another list loaded a later state meanwhile
-  copy = { rev, objects: new Map(items.map((o) => [keyOf(resourcePrefix, o), o])) };
-  copies.set(resourcePrefix, copy);
-  return copy;
+  const loaded = { rev, unchangedSince: rev, objects: new Map(items.map((o) => [keyOf(resourcePrefix, o), o])) };
+  copies.set(resourcePrefix, loaded);
+  return loaded;
+}
+
+/** `copy` with the log's writes since its revision applied; none if compacted past it (to load again). */
+async function caughtUp(storage: Storage, copy: Copy, resourcePrefix: string): Promise<Copy | undefined> {
+  try {
+    const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
+    const newer = events.filter((ev) => ev.rev > copy.rev);
+    if (applyEvents(copy, newer, current).keysChanged) copy.sorted = undefined;
+    if (newer.length) copy.unchangedSince = Math.max(copy.unchangedSince, newer[newer.length - 1].rev);
+    return copy;
+  } catch (e) {
+    if ((e as { code?: number }).code !== 410) throw e;
+    return undefined;
+  }
+}
+
+/**
+ * The held copy, caught up, if it is the resource as of `rev`; never loads one (a page of a list
+ * begun in another isolate is one read of the database, not a load of the whole resource).
+ */
+async function heldAt(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string, rev: number): Promise<Copy | undefined> {
+  const held = clusters.get(cluster);
+  const copy = held?.incarnation === incarnation ? held.byPrefix.get(resourcePrefix) : undefined;
+  if (!copy || rev < copy.unchangedSince) return undefined;
+  // below the compaction point the database's 410 is the answer, whatever the copy holds
+  const [updated, compacted] = await Promise.all([caughtUp(storage, copy, resourcePrefix), storage.compactedRev()]);
+  return updated && rev >= updated.unchangedSince && rev <= updated.rev && rev >= compacted ? updated : undefined;
 }
 
 /**
@@ -83,8 +110,10 @@ export function cachedLists(storage: Storage, cluster: string, resourcePrefix: s
   return {
     ...storage,
     async list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
-      if (opts.rev || !prefix.startsWith(resourcePrefix)) return storage.list(prefix, opts);
-      const copy = await upToDate(storage, cluster, incarnation, resourcePrefix);
+      if (!prefix.startsWith(resourcePrefix)) return storage.list(prefix, opts);
+      const copy = opts.rev ? await heldAt(storage, cluster, incarnation, resourcePrefix, opts.rev) : await upToDate(storage, cluster, incarnation, resourcePrefix);
+      if (!copy) return storage.list(prefix, opts);
+      const rev = opts.rev || copy.rev;
       const { after, filter } = opts;
       const limit = opts.limit || undefined;
       // the range of keys under `prefix` (after `after`), found by binary search: a get by name
@@ -96,10 +125,10 @@ export function cachedLists(storage: Storage, cluster: string, resourcePrefix: s
         const o = copy.objects.get(keys[i])!;
         if (!filter || filter(o)) matched.push([keys[i], o]);
       }
-      if (limit === undefined || matched.length <= limit) return { items: matched.map((e) => e[1]), rev: copy.rev };
+      if (limit === undefined || matched.length <= limit) return { items: matched.map((e) => e[1]), rev };
       const page = matched.slice(0, limit);
       // as the database's list: how many remain is told only when nothing is filtered out
-      return { items: page.map((e) => e[1]), rev: copy.rev, lastKey: page[limit - 1][0], ...(filter ? {} : { remaining: matched.length - limit }) };
+      return { items: page.map((e) => e[1]), rev, lastKey: page[limit - 1][0], ...(filter ? {} : { remaining: matched.length - limit }) };
     },
   };
 }
