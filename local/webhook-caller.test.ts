@@ -1,8 +1,12 @@
 /** The local webhook caller: its own checks before any connection is made, and its server. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { WorkerOptions } from 'miniflare';
 import { ERROR_HEADER, TIMEOUT_HEADER, URL_HEADER } from '../workers/apiserver/admission/webhooks/caller-protocol.ts';
 import { callWebhook, startWebhookCaller } from './webhook-caller.ts';
@@ -32,4 +36,18 @@ test('the caller answers workerd on a Unix socket of its own, bound as an extern
   assert.deepEqual(answer, { status: 502, error: '1', body: 'dial tcp 127.0.0.1:1: connect: connection refused' });
   await caller.close();
   assert.equal(existsSync(socketPath), false);
+});
+
+test("a start removes the socket directories of killed runtimes, not a live one's", async () => {
+  const deadPid = spawnSync(process.execPath, ['-e', '']).pid!; // exited: its pid names no process now
+  const orphan = await mkdtemp(join(tmpdir(), `timonier-webhooks-${deadPid}-`));
+  const live = await mkdtemp(join(tmpdir(), `timonier-webhooks-${process.pid}-`));
+  const caller = await startWebhookCaller();
+  try {
+    assert.equal(existsSync(orphan), false, "a killed runtime's directory is gone");
+    assert.equal(existsSync(live), true, "a running runtime's stays");
+  } finally {
+    await caller.close();
+    await rm(live, { recursive: true, force: true });
+  }
 });

@@ -20,7 +20,7 @@
  * work with any caBundle.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,11 +89,30 @@ export interface WebhookCaller {
   close(): Promise<void>;
 }
 
+const DIR_PREFIX = 'timonier-webhooks-';
+
+/** Removes the socket directories of runtimes that were killed (their pid, in the name, is gone). */
+async function sweepOrphans(): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM'; // another user's: not ours to remove
+    }
+  };
+  for (const name of await readdir(tmpdir()).catch(() => [] as string[])) {
+    const pid = Number(new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (pid && !alive(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 /** Starts the caller's server (`agents`: its connections to webhooks). */
 export async function startWebhookCaller(agents = new WebhookAgents()): Promise<WebhookCaller> {
   // a short path (a socket's is limited to 108 bytes), in a directory of mode 0700: no other
   // local user can have calls made through it
-  const dir = await mkdtemp(join(tmpdir(), 'timonier-webhooks-'));
+  await sweepOrphans();
+  const dir = await mkdtemp(join(tmpdir(), `${DIR_PREFIX}${process.pid}-`));
   const path = join(dir, 'caller.sock');
   const handle = webhookCallerHandler(agents);
   const open = new Set<Socket>();
