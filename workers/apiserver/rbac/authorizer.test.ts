@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { UserInfo } from '../auth/authn.ts';
 import { authorize } from './authorizer.ts';
+import { candidates } from './policy.ts';
 import { ruleAllows, type Attributes } from './rules.ts';
 import { policyOf, rule, urlRule, type Fixture } from './test-fixtures.ts';
 
@@ -248,14 +249,15 @@ test('1 000 role bindings and 300 cluster roles: a decision looks at the user\'s
   for (let i = 0; i < 1000; i++) f.roleBindings!.push({ namespace: `ns${i % 100}`, name: `b${i}`, role: `role-${i % 300}`, kind: 'ClusterRole', subjects: [`User:student${i}`] });
   for (let i = 0; i < 50; i++) f.clusterRoleBindings!.push({ name: `crb${i}`, role: `role-${i}`, subjects: [`Group:team${i}`] });
   const policy = policyOf(f);
-  const started = performance.now();
   let allowed = 0;
-  for (let i = 0; i < 20_000; i++) {
-    const n = i % 1000;
-    if (authorize(policy, user(`student${n}`, 'system:authenticated'), res('create', 'apps', 'deployments', { ns: `ns${n % 100}` })).allowed) allowed++;
+  for (let i = 0; i < 1000; i++) {
+    if (authorize(policy, user(`student${i}`, 'system:authenticated'), res('create', 'apps', 'deployments', { ns: `ns${i % 100}` })).allowed) allowed++;
   }
-  const ms = performance.now() - started;
-  assert.equal(allowed, 20_000);
+  assert.equal(allowed, 1000);
   assert.equal(authorize(policy, user('student1'), res('create', 'apps', 'deployments', { ns: 'ns2' })).allowed, false);
-  assert.ok(ms < 1000, `20 000 decisions took ${ms.toFixed(0)} ms`);
+  // what a decision walks: of ns5's 10 bindings and the 50 cluster bindings, the student's one only
+  const student = user('student5', 'system:authenticated');
+  assert.deepEqual(candidates(policy.roleBindings.get('ns5'), student).map((b) => b.metadata.name), ['b5']);
+  assert.deepEqual(candidates(policy.clusterRoleBindings, student), []);
+  assert.deepEqual(candidates(policy.clusterRoleBindings, user('x', 'team7')).map((b) => b.metadata.name), ['crb7']);
 });

@@ -92,14 +92,11 @@ test('no nodes at all', () => {
   assert.deepEqual(plan([makePod('p')], snapshot([], [])).map((d) => (d as { reason: string; message: string }).message), ['no nodes available to schedule pods']);
 });
 
-test('1 000 pods on 100 nodes are planned fast, evenly, without overcommitting', () => {
+test('1 000 pods on 100 nodes are planned evenly, without overcommitting (its speed: the bench\'s scheduling figure)', () => {
   const nodes = Array.from({ length: 100 }, (_, i) => makeNode(`n${i}`, { cpu: '32', memory: '64Gi' }));
   const pods = Array.from({ length: 1000 }, (_, i) => makePod(`p${i}`, { cpu: '100m', memory: '128Mi', owner: `rs${i % 10}` }));
-  const started = performance.now();
   const ds = plan(pods, snapshot(nodes, []));
-  const ms = performance.now() - started;
   assert.equal(ds.filter((d) => d.node).length, 1000);
   const perNode = nodes.map((n) => count(ds, n.metadata.name!));
   assert.ok(Math.max(...perNode) - Math.min(...perNode) <= 2, `spread ${Math.min(...perNode)}..${Math.max(...perNode)}`);
-  assert.ok(ms < 2000, `planning took ${ms} ms`);
 });
