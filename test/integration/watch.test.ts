@@ -279,6 +279,24 @@ test('a watch on a quiet resource outlives the compaction of other resources\' h
   }
 });
 
+test("a list's next page after its revision was compacted is 410 Expired in Kubernetes' words, though nothing listed changed", async () => {
+  for (const name of ['page-1', 'page-2']) await create(name, { serie: 'pages' });
+  const first = await cluster.api('GET', `${CMS}?labelSelector=serie%3Dpages&limit=1`);
+  assert.equal(first.status, 200, first.text);
+  const token = first.json.metadata.continue as string;
+  assert.ok(token, first.text);
+  const again = await cluster.api('GET', `${CMS}?labelSelector=serie%3Dpages&limit=1&continue=${encodeURIComponent(token)}`);
+  assert.deepEqual(again.json.items.map((o: any) => o.metadata.name), ['page-2'], 'the next page, before the compaction');
+  // the log moves on elsewhere, then is compacted past the token's revision
+  assert.equal((await cluster.api('POST', `/api/v1/namespaces/${NS}/secrets`, { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'pages-noise' } } })).status, 201);
+  await new Promise((r) => setTimeout(r, 20));
+  await cluster.cp.triggerCron();
+  const expired = await cluster.api('GET', `${CMS}?labelSelector=serie%3Dpages&limit=1&continue=${encodeURIComponent(token)}`);
+  assert.equal(expired.status, 410, expired.text);
+  assert.equal(expired.json.reason, 'Expired');
+  assert.match(expired.json.message, /^The provided continue parameter is too old to display a consistent list result\. /);
+});
+
 test('a watch from a compacted resourceVersion gets one ERROR event, 410 Expired, and ends', async () => {
   const old = await create('ancienne', { serie: 'compactee' });
   await mergePatch('ancienne', { data: { v: '2' } });

@@ -95,9 +95,12 @@ test('a list at a compacted revision is 410 Expired even where the copy still ho
   const cached = cachedLists(db.counted, 'c1', P);
   const first = await cached.list(P);
   await db.storage.create('/registry/configmaps/ns/other', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other', namespace: 'ns' } });
+  assert.ok((await cached.list(P)).rev > first.rev, 'the copy follows the log past the first revision');
   await new Promise((r) => setTimeout(r, 5));
   await db.storage.compact(Date.now());
+  const lists = db.calls.list;
   await assert.rejects(cached.list(P, { rev: first.rev }), (e: { code?: number }) => e.code === 410);
+  assert.equal(db.calls.list, lists + 1, "the database's answer");
   db.done();
 });
 
