@@ -62,6 +62,12 @@ export interface ChangeMessage {
    */
   ownersChanged?: boolean;
   deleting?: boolean;
+  /**
+   * A pod's update: whether it may change what the pod is charged to quota (it stopped being
+   * charged, finished or past its deletion grace, or its resources changed). Kubernetes' quota
+   * monitor looks at a pod's update only when it stops being charged. Absent: unknown.
+   */
+  chargeMayChange?: boolean;
 }
 
 /** The cron's request to resync every controller in one cluster (a tenant that changed since its last visit). */

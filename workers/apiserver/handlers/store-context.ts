@@ -14,6 +14,8 @@ import { webhookAttributes } from '../admission/webhooks/attributes.ts';
 import { pokeHub } from './hub-pokes.ts';
 import { sendChange } from './change-batches.ts';
 import { requestUrl } from '../request/url.ts';
+import { chargedPod } from '../quota/evaluators.ts';
+import type { Pod } from '../../../lib/api/core/pod.ts';
 
 const OPTIONS_KIND = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' } as const;
 
@@ -64,8 +66,21 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
 }
 
 /** The change message's facts for the garbage collector (env.ts), when the write's previous revision is known. */
-export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject): Pick<ChangeMessage, 'ownersChanged' | 'deleting'> {
+export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject): Pick<ChangeMessage, 'ownersChanged' | 'deleting' | 'chargeMayChange'> {
   if (type === 'DELETED' || (type === 'MODIFIED' && !previous)) return {};
   const owners = (o: KubeObject | undefined) => JSON.stringify(o?.metadata.ownerReferences ?? []);
-  return { ownersChanged: owners(obj) !== owners(previous), ...(obj.metadata.deletionTimestamp ? { deleting: true } : {}) };
+  const facts: Pick<ChangeMessage, 'ownersChanged' | 'deleting' | 'chargeMayChange'> = { ownersChanged: owners(obj) !== owners(previous) };
+  if (obj.metadata.deletionTimestamp) facts.deleting = true;
+  if (type === 'MODIFIED' && isPod(obj)) facts.chargeMayChange = chargeMayChange(obj as Pod, previous as Pod);
+  return facts;
+}
+
+const isPod = (o: KubeObject) => o.apiVersion === 'v1' && o.kind === 'Pod';
+
+/** Whether a pod's update may change its quota charge: it stopped (or started) being charged, or its resources changed. */
+function chargeMayChange(pod: Pod, previous: Pod): boolean {
+  const now = Date.now();
+  if (chargedPod(pod, now) !== chargedPod(previous, now)) return true;
+  const resources = (p: Pod) => JSON.stringify([p.spec?.containers?.map((c) => c.resources), p.spec?.initContainers?.map((c) => c.resources), p.spec?.overhead]);
+  return resources(pod) !== resources(previous);
 }

@@ -15,3 +15,18 @@ test("the change message says whether the owner references changed and whether t
   assert.deepEqual(writeFacts('MODIFIED', lease('a')), {}, 'without the previous revision: unknown');
   assert.deepEqual(writeFacts('DELETED', lease('a'), lease('a')), {});
 });
+
+const pod = (status: Record<string, unknown>, cpu = '100m', extra: Partial<KubeObject['metadata']> = {}): KubeObject =>
+  ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns', ...extra }, spec: { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu } } }] }, status }) as KubeObject;
+
+test("a pod's update says whether it may change the pod's quota charge", () => {
+  const pending = pod({ phase: 'Pending' });
+  assert.equal(writeFacts('MODIFIED', pod({ phase: 'Running' }), pending).chargeMayChange, false, 'running now');
+  assert.equal(writeFacts('MODIFIED', pod({ phase: 'Succeeded' }), pod({ phase: 'Running' })).chargeMayChange, true, 'finished: its slot is free');
+  assert.equal(writeFacts('MODIFIED', pod({ phase: 'Pending' }, '200m'), pending).chargeMayChange, true, 'resized');
+  const past = { deletionTimestamp: '2020-01-01T00:00:00Z', deletionGracePeriodSeconds: 30 };
+  assert.equal(writeFacts('MODIFIED', pod({ phase: 'Running' }, '100m', past), pod({ phase: 'Running' })).chargeMayChange, true, 'past its deletion grace');
+  assert.equal(writeFacts('ADDED', pending).chargeMayChange, undefined);
+  assert.equal(writeFacts('MODIFIED', pending).chargeMayChange, undefined, 'without the previous revision: unknown');
+  assert.equal(writeFacts('MODIFIED', lease('b'), lease('a')).chargeMayChange, undefined, 'not a pod');
+});

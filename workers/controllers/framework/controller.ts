@@ -65,6 +65,12 @@ export interface Controller {
   resyncMinutes?: number;
   /** how many keys it reconciles at once (default 5, as kube-controller-manager's --concurrent-*-syncs) */
   workers?: number;
+  /**
+   * Its own status writes within a batch lead it to nothing (runner.ts): what it reads to write a
+   * status is never that status, and every other input change keys it anyway. Kubernetes re-syncs
+   * on them from its informers' cache at no cost; here that re-sync would read afresh.
+   */
+  ignoresOwnStatusWrites?: boolean;
 }
 
 export const splitKey = (key: string): [namespace: string | undefined, name: string] => {

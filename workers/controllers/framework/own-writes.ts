@@ -19,8 +19,8 @@ import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 
-/** A write the controller made, and what it wrote (the API's answer). */
-export type OwnWrite = { change: ChangeMessage; object: KubeObject; res: Resource };
+/** A write the controller made, and what it wrote (the API's answer); `subresource`: the one it wrote through ('status'). */
+export type OwnWrite = { change: ChangeMessage; object: KubeObject; res: Resource; subresource?: string };
 
 const idOf = (m: Pick<ChangeMessage, 'cluster' | 'rev' | 'group' | 'resource' | 'namespace' | 'name'>) => `${m.cluster}|${m.group}/${m.resource}/${m.namespace ?? ''}/${m.name}@${m.rev}`;
 
@@ -94,7 +94,7 @@ export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: Ow
       if (change) {
         // a status write leaves metadata, owners included, as they were
         if (subresource === 'status') change.ownersChanged = false;
-        onWrite({ change, object: written, res });
+        onWrite({ change, object: written, res, subresource });
       }
       return written;
     } finally {

@@ -433,3 +433,42 @@ test("a list of a kind in a namespace is the batch's with its writes laid over i
   await runMessages(env, [creator, follower, fresh], [{ ...change('d', 'deployments'), cluster, group: 'apps', type: 'ADDED' }]);
   assert.deepEqual(seen, ['a', 'with a selector afresh', 'after the binding afresh']);
 });
+
+test("a controller that ignores its own status writes is not led back by them in the batch; another controller is, and so is it by its other writes", async () => {
+  const { env } = writingEnv();
+  const statusWriter = (name: string, o: Partial<Controller>) => {
+    const c = controller(name, {
+      keysFor: (m) => (m.resource === 'replicasets' ? [`ns/${m.name}`] : []),
+      reconcile: async (key, ctx) => {
+        c.reconciled.push(key);
+        if (c.reconciled.length > 1) return;
+        const rs = (await ctx.shared.get(RESOURCES.replicasets, 'ns', key.slice(3)))!;
+        await ctx.api.update(RESOURCES.replicasets, { ...rs, status: { replicas: 2 } }, 'status');
+      },
+      ...o,
+    });
+    return c;
+  };
+  const message = (cluster: string) => [{ ...change('r', 'replicasets'), group: 'apps', cluster }];
+  const ignoring = statusWriter('ignoring', { ignoresOwnStatusWrites: true });
+  const watcher = controller('watcher', { keysFor: (m) => (m.resource === 'replicasets' ? [`ns/${m.name}`] : []) });
+  await runMessages(env, [ignoring, watcher], message('own-status-ignored'));
+  assert.deepEqual(ignoring.reconciled, ['ns/r'], 'once: its status write does not bring it back');
+  assert.deepEqual(watcher.reconciled, ['ns/r', 'ns/r'], 'the change and the status write');
+
+  const plain = statusWriter('plain', {});
+  await runMessages(env, [plain], message('own-status-followed'));
+  assert.deepEqual(plain.reconciled, ['ns/r', 'ns/r'], 'without the option, as before');
+
+  const updater = statusWriter('updater', {
+    ignoresOwnStatusWrites: true,
+    reconcile: async (key, ctx) => {
+      updater.reconciled.push(key);
+      if (updater.reconciled.length > 1) return;
+      const rs = (await ctx.shared.get(RESOURCES.replicasets, 'ns', key.slice(3)))!;
+      await ctx.api.update(RESOURCES.replicasets, { ...rs, metadata: { ...rs.metadata, labels: { a: 'b' } } });
+    },
+  });
+  await runMessages(env, [updater], message('own-update-followed'));
+  assert.deepEqual(updater.reconciled, ['ns/r', 'ns/r'], 'a write that is not a status write still leads it back');
+});

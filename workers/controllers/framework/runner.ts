@@ -160,7 +160,8 @@ class BatchRun {
   private readonly events = new EventOutbox(EVENT_WRITES_AT_ONCE);
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
-  private readonly next: OwnWrite[] = [];
+  /** own writes whose keys are still to be sought, each with the controller that made it */
+  private readonly next: { w: OwnWrite; by: Controller }[] = [];
   /** what the batch's own writes answered, the latest revision of each object (ControllerContext.written) */
   private readonly latest: Seeds = new Map();
   /** the batch's reads (of its messages' changes), and the kinds its controllers' writes touched since */
@@ -229,7 +230,7 @@ class BatchRun {
       this.sending.set(scope, (this.sending.get(scope) ?? 0) + 1);
       return () => void this.sending.set(scope, this.sending.get(scope)! - 1);
     };
-    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w), touch, this.events);
+    const ctx = contextFor(this.env, c, this.cluster, shared, (w) => this.written(w, c), touch, this.events);
     ctx.defer = (work) => void this.work.track(() => work).catch(() => undefined);
     ctx.written = <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) => this.latest.get(resourcePath(res, namespace, name))?.object as T | undefined;
     this.contexts.push(ctx);
@@ -257,7 +258,7 @@ class BatchRun {
     return q;
   }
 
-  private written(w: OwnWrite): void {
+  private written(w: OwnWrite, by: Controller): void {
     const path = resourcePath(w.res, w.object.metadata.namespace, w.object.metadata.name);
     if ((this.latest.get(path)?.rev ?? -1) < w.change.rev) this.latest.set(path, { rev: w.change.rev, object: w.object, res: w.res });
     const scope = scopeKey(w.res, w.object.metadata.namespace);
@@ -266,7 +267,7 @@ class BatchRun {
     paths.add(path);
     if (this.ownChanges >= MAX_OWN_CHANGES) return; // past it, the queue's copies carry them
     this.ownChanges++;
-    this.next.push(w);
+    this.next.push({ w, by });
     this.startWave();
   }
 
@@ -292,9 +293,12 @@ class BatchRun {
 
   private async wave(): Promise<void> {
     await Promise.resolve(); // writes answered at the same moment join this wave
-    const writes = this.next.splice(0);
-    if (!writes.length) return;
+    const made = this.next.splice(0);
+    if (!made.length) return;
+    const writes = made.map(({ w }) => w);
     const changes = writes.map((w) => w.change);
+    /** the changes `c` looks at: not its own status writes, when it ignores them */
+    const changesFor = (c: Controller) => (c.ignoresOwnStatusWrites ? made.filter(({ w, by }) => !(by === c && w.subresource === 'status')).map(({ w }) => w.change) : changes);
     const shared = new SharedReads(changes, this.cluster, this.parent());
     const seeds: Seeds = new Map();
     for (const w of writes) {
@@ -305,7 +309,7 @@ class BatchRun {
     const results = await Promise.allSettled(
       this.controllers.map(async (c) => {
         const ctx = this.context(c, shared);
-        this.queueOf(c).addAll(await keysOf(c, ctx, changes), { fresh: true, seeds });
+        this.queueOf(c).addAll(await keysOf(c, ctx, changesFor(c)), { fresh: true, seeds });
       }),
     );
     // a change whose keys were not all found is left to the queue's copy

@@ -34,6 +34,9 @@ const mayHaveCounted = (rs: ReplicaSet) => (rs.status?.replicas ?? 0) > 0 || (rs
 export const replicaSetController: Controller = {
   name: 'replicaset-controller',
   resyncMinutes: 5,
+  // its status comes from the pods, each of whose changes keys it: a re-sync after its own status
+  // write would only list them again
+  ignoresOwnStatusWrites: true,
 
   async keysFor(change, ctx) {
     if (change.group === 'apps' && change.resource === 'replicasets') return [`${change.namespace}/${change.name}`];

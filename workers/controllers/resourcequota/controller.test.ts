@@ -18,9 +18,18 @@ test("an update that cannot change usage (a lease renewed, a configmap edited) c
   assert.deepEqual(await rq.keysFor(change('coordination.k8s.io', 'leases', 'MODIFIED'), ctx), []);
   assert.deepEqual(await rq.keysFor(change('', 'configmaps', 'MODIFIED'), ctx), []);
   assert.equal(lists(), 0);
-  // creations, deletions and pod updates (a pod that finished frees its slot) are looked at
+  // deletions and pod updates (a pod that finished frees its slot) are looked at
   assert.deepEqual(await rq.keysFor(change('', 'configmaps', 'DELETED'), ctx), ['ns/q']);
-  assert.deepEqual(await rq.keysFor(change('coordination.k8s.io', 'leases', 'ADDED'), ctx), ['ns/q']);
-  assert.deepEqual(await rq.keysFor(change('', 'pods', 'MODIFIED'), ctx), ['ns/q']);
+  assert.deepEqual(await rq.keysFor(change('', 'pods', 'MODIFIED'), ctx), ['ns/q'], 'an update the apiserver said nothing about');
+  assert.deepEqual(await rq.keysFor({ ...change('', 'pods', 'MODIFIED'), chargeMayChange: true }, ctx), ['ns/q']);
   assert.equal(lists(), 3);
+});
+
+test("a creation (charged by admission) and a pod's update that leaves its charge alone cost the quota controller no read", async () => {
+  const { ctx, lists } = context();
+  assert.deepEqual(await rq.keysFor(change('', 'pods', 'ADDED'), ctx), []);
+  assert.deepEqual(await rq.keysFor(change('coordination.k8s.io', 'leases', 'ADDED'), ctx), []);
+  assert.deepEqual(await rq.keysFor({ ...change('', 'pods', 'MODIFIED'), chargeMayChange: false }, ctx), [], 'a pod bound, or its status written');
+  assert.equal(lists(), 0);
+  assert.deepEqual(await rq.keysFor(change('', 'resourcequotas', 'ADDED'), ctx), ['ns/x'], 'a new quota is computed');
 });

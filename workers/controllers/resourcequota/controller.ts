@@ -4,8 +4,10 @@
  * objects are created; this controller recomputes it when objects change or go (a deleted or
  * finished pod frees its slot here) and on the cron resync.
  *
- * Keys: `<namespace>/<quota>`. A change to a quota is its own key; a change to anything else in a
- * namespace keys the quotas there that limit a resource that object is measured for.
+ * Keys: `<namespace>/<quota>`. A change to a quota is its own key; a deletion or a relevant update
+ * of anything else in a namespace keys the quotas there that limit a resource that object is
+ * measured for. A creation keys nothing: admission charged it, and what a create that failed after
+ * its charge left counted waits for the resync, as in Kubernetes.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
@@ -43,9 +45,12 @@ export const resourceQuotaController: Controller = {
   async keysFor(change: ChangeMessage, ctx) {
     if (!change.namespace) return [];
     if (change.group === '' && change.resource === 'resourcequotas') return change.type === 'DELETED' ? [] : [`${change.namespace}/${change.name}`];
+    // a creation was charged by admission (Kubernetes' quota monitor has no handler for adds)
+    if (change.type === 'ADDED') return [];
     // an update changes usage only for what is measured by more than its count (Kubernetes'
     // replenishment filters: a pod's requests or phase, a service's type, a claim's size)
     if (change.type === 'MODIFIED' && !(change.group === '' && MEASURED_ON_UPDATE.has(change.resource))) return [];
+    if (change.type === 'MODIFIED' && change.chargeMayChange === false) return []; // a pod bound, or its status written
     const quotas = await quotasIn(ctx, change.namespace);
     if (!quotas.length) return [];
     const ev = evaluatorFor(change.group, change.resource);
