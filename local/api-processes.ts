@@ -88,19 +88,22 @@ export interface ReplicaOptions {
 export interface Replicas {
   /** each replica's plain-HTTP socket, for the TLS front */
   sockets: { host: string; port: number }[];
+  /** each replica's worker name and Miniflare instance (its inspector, for the idle collector) */
+  instances: { worker: string; mf: Miniflare }[];
   dispose(): Promise<void>;
 }
 
 /** Starts the replicas, each a Miniflare instance of its own (one workerd process), together. */
 export async function startApiReplicas(o: ReplicaOptions): Promise<Replicas> {
   const workers = Array.from({ length: o.count }, (_, i) => replicaWorker(o.apiOptions, o.api, i + 2));
-  const started = workers.map((worker) => new Miniflare({ host: '127.0.0.1', port: 0, cf: false, ...o.shared, unsafeDevRegistryPath: o.registryPath, workers: [worker] }));
+  // inspectorPort 0: a free port, for the idle collector (runtime.ts)
+  const started = workers.map((worker) => new Miniflare({ host: '127.0.0.1', port: 0, cf: false, ...o.shared, inspectorPort: 0, unsafeDevRegistryPath: o.registryPath, workers: [worker] }));
   const dispose = async () => {
     await Promise.allSettled(started.map((mf) => mf.dispose()));
   };
   try {
     const urls = await Promise.all(started.map((mf, i) => mf.unsafeGetDirectURL(workers[i]!.name)));
-    return { sockets: urls.map((u) => ({ host: u.hostname, port: Number(u.port) })), dispose };
+    return { sockets: urls.map((u) => ({ host: u.hostname, port: Number(u.port) })), instances: started.map((mf, i) => ({ worker: workers[i]!.name!, mf })), dispose };
   } catch (e) {
     await dispose();
     throw e;

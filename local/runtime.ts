@@ -35,7 +35,7 @@ import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
 import { collectGarbage } from './collect-garbage.ts';
-import { idleCollector } from './idle-gc.ts';
+import { idleCollector, type IdleCollectorOptions } from './idle-gc.ts';
 import { readWranglerConfig } from './wrangler-config.ts';
 import { devRegistryDir, queueRelayWorker, startApiReplicas } from './api-processes.ts';
 
@@ -163,16 +163,11 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     undo.push(cron.stop);
 
     collectGarbage();
-    const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
-    const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
-    const collector = idleCollector({
-      activity: db.served,
-      inspector: await mf.getInspectorURL(),
-      // the one health check that reads nothing: a nudge must not look like work
-      nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
-      collectNode: collectGarbage,
-    });
-    undo.push(async () => collector.stop());
+    const collectors = [
+      await collectorOf(mf, db.served, { collectNode: collectGarbage }),
+      ...(await Promise.all((replicas?.instances ?? []).map((r) => collectorOf(r.mf, db.served, { workers: [r.worker] })))),
+    ];
+    undo.push(async () => collectors.forEach((c) => c.stop()));
     let stopping: Promise<void> | undefined;
     return {
       url,
@@ -184,13 +179,26 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       database: { url: db.url, authToken: dbToken },
       workers: { apiserver: api.name, controllers: controllers.name },
       triggerCron,
-      settled: () => collector.settled(),
+      settled: async () => void (await Promise.all(collectors.map((c) => c.settled()))),
       stop: () => (stopping ??= unwind()),
     };
   } catch (e) {
     await unwind();
     throw e;
   }
+}
+
+/** The idle collector of one workerd process (idle-gc.ts). */
+async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode'>) {
+  const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
+  const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
+  return idleCollector({
+    ...o,
+    activity,
+    inspector: await mf.getInspectorURL(),
+    // the one health check that reads nothing: a nudge must not look like work
+    nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
+  });
 }
 
 function urlHost(host: string): string {
