@@ -32,8 +32,9 @@ export const QUEUE_RELAY = 'timonier-queue-relay';
 const RELAY_SCRIPT = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 export class QueueRelay extends WorkerEntrypoint {
-  send(body, options) { return this.env.QUEUE.send(body, options); }
-  sendBatch(messages, options) { return this.env.QUEUE.sendBatch(messages, options); }
+  // nothing returned: the API worker reads no result, and an RPC result not disposed of is a warning
+  async send(body, options) { await this.env.QUEUE.send(body, options); }
+  async sendBatch(messages, options) { await this.env.QUEUE.sendBatch(messages, options); }
 }
 export default { fetch: () => new Response('queue relay', { status: 404 }) };
 `;
