@@ -19,8 +19,7 @@
  */
 import type { WorkerOptions } from 'miniflare';
 import type { Readable } from 'node:stream';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Miniflare, type Log } from './miniflare.ts';
 import type { WranglerConfig } from './wrangler-config.ts';
@@ -69,10 +68,17 @@ export function replicaWorker(apiOptions: WorkerOptions, api: WranglerConfig, in
   };
 }
 
-/** A private directory for the dev registry (each process's workers and debug port), removed by `remove`. */
-export async function devRegistryDir(): Promise<{ path: string; remove(): Promise<void> }> {
-  const path = await mkdtemp(join(tmpdir(), 'timonier-registry-'));
-  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+/**
+ * The dev registry's directory (each process's workers and debug port): `registry/` in the data
+ * directory, emptied at start (a killed runtime's entries name dead ports) and removed by `remove`.
+ * Not in /tmp: a runtime stopped by a signal that miniflare's own exit hook handles would leave it there.
+ */
+export async function devRegistryDir(dataDir: string): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = join(dataDir, 'registry');
+  const remove = () => rm(path, { recursive: true, force: true });
+  await remove();
+  await mkdir(path, { mode: 0o700 });
+  return { path, remove };
 }
 
 export interface ReplicaOptions {

@@ -11,6 +11,7 @@
  *   kubeconfig    for kubectl (kubeconfig.ts)
  *   cluster.db    the event log and current state
  *   do/           Durable Object storage
+ *   registry/     with --api-processes N > 1, where the workerd processes find each other (api-processes.ts)
  *   build/        the worker bundles, rebuilt at every start
  */
 import { createClient } from '@libsql/client/web';
@@ -126,7 +127,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     undo.push(webhookCaller.close);
     const processes = opts.apiProcesses ?? 1;
     // more than one: the processes find each other's workers (and debug ports) in a registry
-    const registry = processes > 1 ? await devRegistryDir() : undefined;
+    const registry = processes > 1 ? await devRegistryDir(dataDir) : undefined;
     if (registry) undo.push(registry.remove);
     const shared = { log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO), ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}) };
     // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
