@@ -26,11 +26,14 @@ import { measureWorkloads } from './workloads.ts';
 import { measureInteractive } from './interactive.ts';
 import { measureNetworking } from './networking-phase.ts';
 import { measureWebhooks } from './webhooks.ts';
+import { apiProcessesArg } from './api-processes-arg.ts';
 
 const quick = process.argv.includes('--quick');
 /** `--only api,workloads,authorization,webhooks,clusters,interactive,networking`: some sections (the idle RSS always) */
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const want = (section: string) => !onlyArg || onlyArg.split(',').includes(section);
+/** `--api-processes=N`: workerd processes serving the API (default 1) */
+const apiProcesses = apiProcessesArg();
 
 /** Counts and time bounds; --quick keeps the shapes (16 clients, 100 watchers) with less of each. */
 const plan = quick
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   };
   const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
   let clock: ReturnType<typeof cronClock> | undefined;
-  console.log(`timonier bench${quick ? ' (quick)' : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);
+  console.log(`timonier bench${quick ? ' (quick)' : ''}${apiProcesses > 1 ? `, API in ${apiProcesses} workerd processes` : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);
   // the figures are only as good as the machine is quiet: say how busy it was
   const load = () => `load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`;
   console.log(`${load()} at start`);
@@ -77,7 +80,7 @@ async function main(): Promise<void> {
 
   try {
     const t0 = nowMs();
-    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, apiserverSettings: FAIR_SHARE_OUT_OF_REACH });
+    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, apiserverSettings: FAIR_SHARE_OUT_OF_REACH, apiProcesses });
     clock = cronClock(nowMs());
     console.log(`control plane up in ${fmt((nowMs() - t0) / 1000)} s at ${cp.url}`);
     const api = apiClient(cp);

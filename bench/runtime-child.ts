@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { ControlPlane } from '../local/runtime.ts';
 import { descendants } from './rss.ts';
 import type { RuntimeReady } from './runtime-process.ts';
+import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
 
 export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'caPem'> {
   /** the child's pid: the root of the runtime's process tree */
@@ -23,9 +24,11 @@ export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'ca
 const ENTRY = fileURLToPath(new URL('./runtime-process.ts', import.meta.url));
 const RUNNER = fileURLToPath(new URL('../local/run-bundled.mjs', import.meta.url));
 
-export async function startRuntimeProcess(o: { apiserverSettings?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RuntimeProcess> {
+/** `apiProcesses`: workerd processes serving the API, by default the benchmark's `--api-processes=N` */
+export async function startRuntimeProcess(o: { apiserverSettings?: Record<string, string>; startTimeoutMs?: number; apiProcesses?: number } = {}): Promise<RuntimeProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-runtime-'));
-  const args = [join(dir, 'data'), ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : [])];
+  const processes = o.apiProcesses ?? apiProcessesArg();
+  const args = [join(dir, 'data'), ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : []), ...(processes > 1 ? [`${API_PROCESSES_FLAG}${processes}`] : [])];
   // run as `npm start` runs the runtime (package.json): bundled, with the same V8 flag and glibc setting
   const child = fork(RUNNER, [ENTRY, ...args], {
     execArgv: ['--max-semi-space-size=4'],

@@ -8,6 +8,7 @@
  * away (the IPC channel closes), so a killed benchmark leaves nothing running.
  */
 import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
+import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
 
 export interface RuntimeReady {
   type: 'ready';
@@ -16,9 +17,9 @@ export interface RuntimeReady {
   caPem: string;
 }
 
-const [dataDir, settings] = process.argv.slice(2);
+const [dataDir, settings] = process.argv.slice(2).filter((a) => !a.startsWith(API_PROCESSES_FLAG));
 if (!dataDir || !process.send) {
-  console.error('usage: started by bench/runtime-child.ts with an IPC channel: runtime-process.ts <dataDir> [apiserverSettings JSON]');
+  console.error('usage: started by bench/runtime-child.ts with an IPC channel: runtime-process.ts <dataDir> [apiserverSettings JSON] [--api-processes=N]');
   process.exit(2);
 }
 
@@ -26,6 +27,7 @@ const starting: Promise<ControlPlane | undefined> = startControlPlane({
   dataDir,
   port: 0,
   quiet: true,
+  apiProcesses: apiProcessesArg(),
   ...(settings ? { apiserverSettings: JSON.parse(settings) as Record<string, string> } : {}),
 }).catch((e) => {
   console.error(e);

@@ -110,3 +110,19 @@ test('settled: resolves once the collection after the last work is done', async 
     c.stop();
   }
 });
+
+test('workers: only the named workers are looked at (a replica process, whose other isolate no nudge reaches)', async () => {
+  let activity = 0;
+  heap.set('core:user:api', 90 << 20);
+  heap.set('core:user:controllers', 90 << 20);
+  calls.length = 0;
+  const c = idleCollector({ activity: () => activity, inspector, nudge, workers: ['api'], quietMs: 50, everyMs: 20 });
+  try {
+    activity++;
+    await until('a collection', () => c.collections.get('core:user:api') === 1);
+    assert.ok(!calls.some((x) => x.startsWith('core:user:controllers')), calls.join(', '));
+    assert.equal(c.collections.has('core:user:controllers'), false);
+  } finally {
+    c.stop();
+  }
+});

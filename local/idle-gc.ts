@@ -24,6 +24,8 @@ export interface IdleCollectorOptions {
   inspector: URL;
   /** any request to the worker of that name: what makes workerd run an inspector command */
   nudge: (worker: string) => Promise<unknown>;
+  /** only these workers' isolates (default: every worker's); a replica's process (api-processes.ts) also runs miniflare's dev-registry proxy, which no nudge reaches */
+  workers?: readonly string[];
   /** Node's own collection (collect-garbage.ts), made by the same rule on this process's heap */
   collectNode?: () => void;
   /** how long the workers must be quiet after some work (default 5 s) */
@@ -60,7 +62,7 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
     [dirty, running] = [false, true];
     try {
       const nudges: Promise<unknown>[] = [];
-      for (const target of await isolates(o.inspector)) {
+      for (const target of await isolates(o.inspector, o.workers)) {
         const nudge = () => (nudges.push(o.nudge(target.id.slice(USER.length)).catch(() => undefined)), nudges.at(-1)!);
         const run = (method: string) => call(target, method, nudge);
         const size = async () => ((await run('Runtime.getHeapUsage')) as { totalSize: number }).totalSize;
@@ -101,10 +103,10 @@ interface Target {
 }
 
 /** The workers' isolates (workerd also lists its internal ones, which are not ours to touch). */
-async function isolates(inspector: URL): Promise<Target[]> {
+async function isolates(inspector: URL, workers?: readonly string[]): Promise<Target[]> {
   const res = await fetch(`http://${inspector.host}/json`, { signal: AbortSignal.timeout(5_000) });
   const targets = (await res.json()) as Target[];
-  return targets.filter((t) => t.id.startsWith(USER));
+  return targets.filter((t) => t.id.startsWith(USER) && (!workers || workers.includes(t.id.slice(USER.length))));
 }
 
 /**

@@ -11,6 +11,7 @@
  *   kubeconfig    for kubectl (kubeconfig.ts)
  *   cluster.db    the event log and current state
  *   do/           Durable Object storage
+ *   registry/     with --api-processes N > 1, where the workerd processes find each other (api-processes.ts)
  *   build/        the worker bundles, rebuilt at every start
  */
 import { createClient } from '@libsql/client/web';
@@ -35,8 +36,9 @@ import { workerOptions } from './miniflare-workers.ts';
 import { errorsOnly } from './quiet-logs.ts';
 import { waitUntilServing } from './wait-ready.ts';
 import { collectGarbage } from './collect-garbage.ts';
-import { idleCollector } from './idle-gc.ts';
+import { idleCollector, type IdleCollectorOptions } from './idle-gc.ts';
 import { readWranglerConfig } from './wrangler-config.ts';
+import { devRegistryDir, queueRelayWorker, startApiReplicas } from './api-processes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,6 +59,8 @@ export interface StartOptions {
   authenticationConfig?: string;
   /** a port for the workers' V8 inspector (Chrome DevTools protocol: CPU profiles, heap snapshots); default $TIMONIER_INSPECTOR_PORT, else a free one (the idle collector uses it) */
   inspectorPort?: number;
+  /** workerd processes serving the API worker (default 1); the Durable Objects, the queue and the controllers stay in the first (api-processes.ts) */
+  apiProcesses?: number;
 }
 
 export interface ControlPlane {
@@ -121,6 +125,14 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const inspectorPort = opts.inspectorPort ?? (Number(process.env.TIMONIER_INSPECTOR_PORT) || 0);
     const webhookCaller = await startWebhookCaller();
     undo.push(webhookCaller.close);
+    const processes = opts.apiProcesses ?? 1;
+    // more than one: the processes find each other's workers (and debug ports) in a registry
+    const registry = processes > 1 ? await devRegistryDir(dataDir) : undefined;
+    if (registry) undo.push(registry.remove);
+    const shared = { log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO), ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}) };
+    // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
+    // unsafeDirectSockets: the API worker on a plain-HTTP socket of its own, for the TLS front
+    const apiOptions = webhookCaller.bind({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] });
     // miniflare's own entry socket (its entry worker in front of the first worker) stays on the
     // loopback, unused by clients: the API is served by the TLS front below
     const mf = new Miniflare({
@@ -128,20 +140,18 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       port: 0,
       // the default downloads Cloudflare's request.cf sample: no network needed here
       cf: false,
-      log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO),
-      ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}),
+      ...shared,
       durableObjectsPersist: join(dataDir, 'do'),
       inspectorPort,
-      // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
-      // unsafeDirectSockets: the API worker on a plain-HTTP socket of its own, for the TLS front
-      workers: [
-        webhookCaller.bind({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] }),
-        workerOptions(controllers, scripts[controllers.name], controllerVars),
-      ],
+      ...(registry ? { unsafeDevRegistryPath: registry.path } : {}),
+      workers: [apiOptions, workerOptions(controllers, scripts[controllers.name], controllerVars), ...(registry ? [queueRelayWorker(api)] : [])],
     });
     undo.push(() => mf.dispose());
     const direct = await mf.unsafeGetDirectURL(api.name);
-    const front = await startTlsFront({ host, port: opts.port ?? 6443, keyPem: pki.keyPem, certPem: pki.certPem, target: { host: direct.hostname, port: Number(direct.port) } });
+    const replicas = registry ? await startApiReplicas({ apiOptions, api, count: processes - 1, registryPath: registry.path, shared }) : undefined;
+    if (replicas) undo.push(replicas.dispose);
+    const targets = [{ host: direct.hostname, port: Number(direct.port) }, ...(replicas?.sockets ?? [])];
+    const front = await startTlsFront({ host, port: opts.port ?? 6443, keyPem: pki.keyPem, certPem: pki.certPem, targets });
     undo.push(front.close);
     const url = `https://${urlHost(host)}:${front.port}`;
     await waitUntilServing(url, pki.caPem, token);
@@ -154,16 +164,11 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     undo.push(cron.stop);
 
     collectGarbage();
-    const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
-    const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
-    const collector = idleCollector({
-      activity: db.served,
-      inspector: await mf.getInspectorURL(),
-      // the one health check that reads nothing: a nudge must not look like work
-      nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
-      collectNode: collectGarbage,
-    });
-    undo.push(async () => collector.stop());
+    const collectors = [
+      await collectorOf(mf, db.served, { collectNode: collectGarbage }),
+      ...(await Promise.all((replicas?.instances ?? []).map((r) => collectorOf(r.mf, db.served, { workers: [r.worker] })))),
+    ];
+    undo.push(async () => collectors.forEach((c) => c.stop()));
     let stopping: Promise<void> | undefined;
     return {
       url,
@@ -175,13 +180,26 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       database: { url: db.url, authToken: dbToken },
       workers: { apiserver: api.name, controllers: controllers.name },
       triggerCron,
-      settled: () => collector.settled(),
+      settled: async () => void (await Promise.all(collectors.map((c) => c.settled()))),
       stop: () => (stopping ??= unwind()),
     };
   } catch (e) {
     await unwind();
     throw e;
   }
+}
+
+/** The idle collector of one workerd process (idle-gc.ts). */
+async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode'>) {
+  const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
+  const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
+  return idleCollector({
+    ...o,
+    activity,
+    inspector: await mf.getInspectorURL(),
+    // the one health check that reads nothing: a nudge must not look like work
+    nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
+  });
 }
 
 function urlHost(host: string): string {

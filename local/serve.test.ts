@@ -18,6 +18,13 @@ test('the flags scripts rely on', () => {
   assert.deepEqual(args, { dataDir: '/tmp/d', port: 0, host: 'localhost', compactionWindowSeconds: 30, verbose: true });
 });
 
+test('--api-processes N: workerd processes serving the API', () => {
+  assert.equal((parseServeArgs(['--api-processes', '3']) as { apiProcesses?: number }).apiProcesses, 3);
+  assert.equal('apiProcesses' in (parseServeArgs([]) as object), false);
+  assert.throws(() => parseServeArgs(['--api-processes', '0']), /--api-processes must be an integer from 1 to 64, not "0"/);
+  assert.throws(() => parseServeArgs(['--api-processes', 'two']), UsageError);
+});
+
 test('refuses unknown flags and bad numbers', () => {
   assert.throws(() => parseServeArgs(['--datadir', 'x']), UsageError);
   assert.throws(() => parseServeArgs(['--port', '70000']), /--port must be an integer from 0 to 65535/);

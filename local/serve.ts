@@ -13,8 +13,13 @@ const USAGE = `usage: timonier start [--data-dir DIR] [--port N] [--host H] [--c
   --host               address to listen on (default 127.0.0.1)
   --compaction-window  seconds of history kept for watches and paginated lists (default 300)
   --authentication-config  a Kubernetes AuthenticationConfiguration (JSON or YAML): OIDC issuers to accept
+  --api-processes      workerd processes serving the API, for a machine with more cores (default 1; the
+                       Durable Objects, the queue and the controllers stay in the first)
   --node               also run a node agent on this machine (containerd if usable, else simulated)
   --verbose            show the workers' logs`;
+
+/** More would be a typo: each process is a workerd of its own (~90 MB at rest). */
+const MAX_API_PROCESSES = 64;
 
 /** A stop taking longer than this ends the process anyway (exit 1). */
 const STOP_GRACE_MS = 15_000;
@@ -29,6 +34,8 @@ export interface ServeArgs {
   authenticationConfig?: string;
   /** also run a node agent here */
   node?: boolean;
+  /** workerd processes serving the API worker (runtime.ts) */
+  apiProcesses?: number;
 }
 
 export class UsageError extends Error {}
@@ -44,6 +51,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
         host: { type: 'string' },
         'compaction-window': { type: 'string' },
         'authentication-config': { type: 'string' },
+        'api-processes': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         node: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -62,6 +70,7 @@ export function parseServeArgs(argv: string[]): ServeArgs | 'help' {
     verbose: parsed.verbose,
     ...(parsed['authentication-config'] ? { authenticationConfig: resolve(parsed['authentication-config']) } : {}),
     ...(parsed.node ? { node: true } : {}),
+    ...(parsed['api-processes'] === undefined ? {} : { apiProcesses: integer('--api-processes', parsed['api-processes'], 1, MAX_API_PROCESSES) }),
   };
 }
 
@@ -94,6 +103,7 @@ export async function serve(argv: string[]): Promise<void> {
       host: args.host,
       compactionWindowSeconds: args.compactionWindowSeconds,
       authenticationConfig: args.authenticationConfig,
+      apiProcesses: args.apiProcesses,
       quiet: !args.verbose,
     });
   } catch (e) {

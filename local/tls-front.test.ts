@@ -50,7 +50,7 @@ describe('startTlsFront', () => {
     back = backend();
     await new Promise<void>((r) => back.server.listen(0, '127.0.0.1', r));
     const target = { host: '127.0.0.1', port: (back.server.address() as AddressInfo).port };
-    front = await startTlsFront({ host: '127.0.0.1', port: 0, keyPem: pki.keyPem, certPem: pki.certPem, target });
+    front = await startTlsFront({ host: '127.0.0.1', port: 0, keyPem: pki.keyPem, certPem: pki.certPem, targets: [target] });
     agent = new Agent({ keepAlive: true, maxSockets: 1, ca: pki.caPem });
   });
   after(async () => {
@@ -106,7 +106,7 @@ describe('startTlsFront', () => {
   });
 
   test('a port already taken is refused with the words workerd used', async () => {
-    await assert.rejects(startTlsFront({ host: '127.0.0.1', port: front.port, keyPem: pki.keyPem, certPem: pki.certPem, target: { host: '127.0.0.1', port: 1 } }), /^Error: Address already in use: 127\.0\.0\.1:\d+$/);
+    await assert.rejects(startTlsFront({ host: '127.0.0.1', port: front.port, keyPem: pki.keyPem, certPem: pki.certPem, targets: [{ host: '127.0.0.1', port: 1 }] }), /^Error: Address already in use: 127\.0\.0\.1:\d+$/);
   });
 
   test('close() ends open streams and stops listening', async () => {
@@ -117,5 +117,38 @@ describe('startTlsFront', () => {
     await front.close();
     await ended;
     await assert.rejects(get('/again', false), /ECONNREFUSED/);
+  });
+});
+
+describe('startTlsFront with several targets (--api-processes)', () => {
+  test('hands each new connection to the next target in turn; a connection stays with its target', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'timonier-front-'));
+    const pki = await ensureCertificates(join(dir, 'pki'), serverNames('127.0.0.1'));
+    const backs = [backend(), backend()];
+    for (const b of backs) await new Promise<void>((r) => b.server.listen(0, '127.0.0.1', r));
+    const targets = backs.map((b) => ({ host: '127.0.0.1', port: (b.server.address() as AddressInfo).port }));
+    const front = await startTlsFront({ host: '127.0.0.1', port: 0, keyPem: pki.keyPem, certPem: pki.certPem, targets });
+    const get = (a: Agent | false) =>
+      new Promise<IncomingMessage>((resolve, reject) => request(`https://127.0.0.1:${front.port}/x`, { agent: a, ca: pki.caPem }, resolve).on('error', reject).end()).then(body);
+    try {
+      for (let i = 0; i < 4; i++) await get(false);
+      assert.deepEqual(backs.map((b) => b.connections.length), [2, 2]);
+      // three requests on one kept-alive connection: one more connection, on the first target
+      const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: pki.caPem });
+      for (let i = 0; i < 3; i++) await get(agent);
+      agent.destroy();
+      assert.deepEqual(backs.map((b) => b.connections.length), [3, 2]);
+    } finally {
+      await front.close();
+      for (const b of backs) {
+        b.server.closeAllConnections();
+        b.server.close();
+      }
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('refuses an empty list of targets', async () => {
+    await assert.rejects(startTlsFront({ host: '127.0.0.1', port: 0, keyPem: '', certPem: '', targets: [] }), /at least one target/);
   });
 });

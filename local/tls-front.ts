@@ -5,6 +5,10 @@
  * that costs about a fifth of workerd's CPU per request, and workerd's single thread no longer
  * does the TLS either: both move to Node, on the other core.
  *
+ * With `--api-processes N` (api-processes.ts) there are N such sockets, one per workerd process:
+ * each new connection goes to the next in turn. A connection stays with its process, so a
+ * keep-alive client's requests, a watch or a WebSocket are served by one process throughout.
+ *
  * A byte pipe, not a proxy: keep-alive, chunked watch streams and WebSocket upgrades (exec,
  * attach, port-forward, the node agents' tunnel) pass as they are, and the Host header is the
  * client's.
@@ -18,8 +22,8 @@ export interface TlsFrontOptions {
   port: number;
   keyPem: string;
   certPem: string;
-  /** the plain-HTTP socket the bytes go to */
-  target: { host: string; port: number };
+  /** the plain-HTTP sockets the bytes go to, one connection to each in turn */
+  targets: { host: string; port: number }[];
 }
 
 export interface TlsFront {
@@ -29,6 +33,8 @@ export interface TlsFront {
 }
 
 export async function startTlsFront(opts: TlsFrontOptions): Promise<TlsFront> {
+  if (opts.targets.length === 0) throw new Error('the TLS front needs at least one target');
+  let turn = 0;
   const open = new Set<Socket>();
   const track = (s: Socket) => {
     open.add(s);
@@ -37,7 +43,8 @@ export async function startTlsFront(opts: TlsFrontOptions): Promise<TlsFront> {
   // allowHalfOpen: a client that half-closes after its request still gets the answer; pipe()
   // forwards each side's end to the other
   const server = createServer({ key: opts.keyPem, cert: opts.certPem, allowHalfOpen: true }, (client: TLSSocket) => {
-    const upstream = connect({ host: opts.target.host, port: opts.target.port, allowHalfOpen: true, noDelay: true });
+    const target = opts.targets[turn++ % opts.targets.length]!;
+    const upstream = connect({ host: target.host, port: target.port, allowHalfOpen: true, noDelay: true });
     track(client);
     track(upstream);
     client.setNoDelay(true);
