@@ -145,3 +145,23 @@ test('recorders sharing an outbox share its limit, and one flush waits for all t
   assert.equal(most(), 1, 'one write at a time, both recorders together');
   assert.deepEqual(created.map((e) => `${e.source.component} ${e.reason}`), ['deployment-controller ScalingReplicaSet', 'replicaset-controller SuccessfulCreate', 'deployment-controller ScalingReplicaSet']);
 });
+
+test("an event of another component is sent once the events recorded before it are written (their causal order commits); one component's run goes at once", async () => {
+  const { api, created, releaseAll } = slowApi();
+  let sent = 0;
+  const counting = { create: (...a: Parameters<ApiClient['create']>) => (sent++, api.create(...a)) } as unknown as ApiClient;
+  const outbox = new EventOutbox(16);
+  const replicaSets = eventRecorder(counting, 'replicaset-controller', () => new Date(), undefined, outbox);
+  const scheduler = eventRecorder(counting, 'default-scheduler', () => new Date(), undefined, outbox);
+  await replicaSets.normal(obj(), 'SuccessfulCreate', 'Created pod: a');
+  await replicaSets.normal(obj(), 'SuccessfulCreate', 'Created pod: b');
+  await scheduler.normal(obj(), 'Scheduled', 'Successfully assigned ns/a to n1');
+  await scheduler.normal(obj(), 'Scheduled', 'Successfully assigned ns/b to n1');
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(sent, 2, "the ReplicaSet controller's two events at once; the scheduler's wait for them");
+  const flushing = outbox.flush();
+  await releaseAll();
+  await flushing;
+  assert.equal(sent, 4);
+  assert.deepEqual(created.map((e) => e.reason), ['SuccessfulCreate', 'SuccessfulCreate', 'Scheduled', 'Scheduled']);
+});

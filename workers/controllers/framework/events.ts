@@ -75,7 +75,7 @@ export function eventRecorder(api: ApiClient, component: string, now: () => Date
     // them: they may patch the same Event (a count, a combined event), which racing writers
     // would only make conflict
     const lane = `${namespace}/${name}/${uid}`;
-    outbox.add(lane, () => record(involved, type, reason, message, at), (e) => console.error(`${component}: event: ${e.message}`));
+    outbox.add(lane, () => record(involved, type, reason, message, at), (e) => console.error(`${component}: event: ${e.message}`), component);
     return Promise.resolve();
   };
   return {
