@@ -77,6 +77,24 @@ test('a container whose first readiness probe answers at once is Running and Rea
   }
 });
 
+test('a first readiness probe that fails while the server comes up still makes one status write, Running and Ready', async () => {
+  // the first run finds nothing listening yet; its quick retry, 10 ms later, an answer
+  let runs = 0;
+  const h = await harness(10, 1, () => (++runs === 1 ? 1 : 0));
+  try {
+    h.worker.update(h.worker.pod);
+    await h.until('Ready', () => isReady(h.writes.at(-1)?.status));
+    assert.deepEqual(
+      h.answers.map((a) => a.ok),
+      [false, true],
+    );
+    const running = h.writes.filter((w) => w.status.phase === 'Running');
+    assert.equal(running.length, 1, `one write once the container runs, not "not ready" then "ready": ${running.length}`);
+  } finally {
+    await h.close();
+  }
+});
+
 test('a readiness result is written at once, without waiting for a sync to list the containers', async () => {
   let exitCode = 1;
   const h = await harness(1, 1, () => exitCode);

@@ -123,6 +123,35 @@ test('firstResults does not wait for a probe with an initial delay, nor past its
   m.stopAll();
 });
 
+test('firstResults waits for the quick retries of a first readiness probe that failed, within its bound', async () => {
+  let runs = 0;
+  const m = new ProbeManager({ run: async () => ({ ok: ++runs >= 3, output: 'connection refused' }), changed: () => {}, failed: () => {} });
+  const c: Container = { name: 'a', readinessProbe: { periodSeconds: 10, httpGet: { port: 80 } } };
+  try {
+    m.track(c, { id: 'a1', startedAt: Date.now() });
+    await m.firstResults(1_000);
+    assert.equal(runs, 3, 'failed, retried 10 ms later, failed, retried 20 ms later');
+    assert.equal(m.state(c).ready, true, 'the retry that succeeded is in once firstResults settles');
+  } finally {
+    m.stopAll();
+  }
+
+  // a server that does not come up: the wait ends at its bound, not at the probe's period
+  let failed = 0;
+  const never = new ProbeManager({ run: async () => (failed++, { ok: false, output: 'connection refused' }), changed: () => {}, failed: () => {} });
+  try {
+    never.track(c, { id: 'a2', startedAt: Date.now() });
+    const t0 = Date.now();
+    await never.firstResults(100);
+    const took = Date.now() - t0;
+    assert.ok(failed >= 2, `waited for a retry: ${failed} runs`);
+    assert.ok(took < 5_000, `bounded, not waiting for the 10 s period: ${took} ms`);
+    assert.equal(never.state(c).ready, false);
+  } finally {
+    never.stopAll();
+  }
+});
+
 test('a readiness probe that never succeeded is retried sooner than its period, silently, until its first success', async () => {
   let ok = false;
   const times: number[] = [];

@@ -38,6 +38,11 @@ interface Worker {
   first: Promise<void>;
   firstDone: () => void;
   ran: boolean;
+  /** settles once the next run (or the one under way) has an outcome, or the worker is dropped */
+  next: Promise<void>;
+  nextDone: () => void;
+  /** when the run scheduled is due */
+  nextAt: number;
   /** the last run on the probe's own schedule (initial delay, then every period) */
   regularRun?: number;
   /** it answered once (no quick retries after that) */
@@ -57,6 +62,13 @@ interface Worker {
  * runs the kubelet would not make: their failures are not reported (no Unhealthy event).
  */
 const QUICK_RETRY_FIRST_MS = 10;
+
+/** A promise of a run's outcome, and what settles it. */
+function outcome(): { next: Promise<void>; nextDone: () => void } {
+  let nextDone = () => {};
+  const next = new Promise<void>((resolve) => (nextDone = resolve));
+  return { next, nextDone };
+}
 
 interface Instance {
   id: string;
@@ -108,7 +120,10 @@ export class ProbeManager {
    * Waits (at most `ms`) for the first startup and readiness probes that are due within `ms`: a
    * container just started is probed at once (no initial delay), and a status written after this
    * says whether it is ready rather than saying "not ready" first and "ready" a moment later.
-   * A startup probe that succeeds starts the readiness probe, which is waited for too.
+   * A startup probe that succeeds starts the readiness probe, which is waited for too, and so are
+   * the quick retries of a readiness probe whose first run failed (a server that listens a few
+   * milliseconds after its container started): otherwise that status says "not ready", and the
+   * write that says "ready" 10 ms later has to wait for it.
    */
   async firstResults(ms: number): Promise<void> {
     const deadline = Date.now() + ms;
@@ -116,8 +131,10 @@ export class ProbeManager {
       const pending: Promise<void>[] = [];
       for (const inst of this.instances.values()) {
         for (const w of inst.workers.values()) {
-          if (w.kind === 'liveness' || w.ran) continue;
-          if (nextProbeAt(inst.startedAt, undefined, w.params) <= deadline) pending.push(w.first);
+          if (w.kind === 'liveness') continue;
+          if (!w.ran) {
+            if (nextProbeAt(inst.startedAt, undefined, w.params) <= deadline) pending.push(w.first);
+          } else if (w.kind === 'readiness' && w.quick && w.tracker.result !== 'success' && w.nextAt <= deadline) pending.push(w.next);
         }
       }
       const left = deadline - Date.now();
@@ -139,6 +156,7 @@ export class ProbeManager {
     for (const w of inst?.workers.values() ?? []) {
       clearTimeout(w.timer);
       w.firstDone();
+      w.nextDone();
     }
     this.instances.delete(name);
   }
@@ -155,7 +173,7 @@ export class ProbeManager {
       w.ran = true;
       resolveFirst();
     };
-    const w: Worker = { kind, probe, params: probeParams(probe, kind), tracker: initialTracker(kind), busy: false, first, firstDone, ran: false, succeeded: false, quick: false, quickRetries: 0 };
+    const w: Worker = { kind, probe, params: probeParams(probe, kind), tracker: initialTracker(kind), busy: false, first, firstDone, ran: false, ...outcome(), nextAt: Infinity, succeeded: false, quick: false, quickRetries: 0 };
     inst.workers.set(kind, w);
     this.schedule(inst, w);
   }
@@ -166,7 +184,8 @@ export class ProbeManager {
     const quickAt = w.kind === 'readiness' && !w.succeeded && w.lastRun !== undefined ? w.lastRun + QUICK_RETRY_FIRST_MS * 2 ** w.quickRetries : Infinity;
     w.quick = quickAt < at;
     if (w.quick) w.quickRetries++;
-    w.timer = setTimeout(() => void this.tick(inst, w), Math.max(0, Math.min(at, quickAt) - Date.now()));
+    w.nextAt = Math.min(at, quickAt);
+    w.timer = setTimeout(() => void this.tick(inst, w), Math.max(0, w.nextAt - Date.now()));
   }
 
   private async tick(inst: Instance, w: Worker) {
@@ -185,8 +204,11 @@ export class ProbeManager {
     const before = w.tracker.result;
     w.tracker = observe(w.tracker, w.params, run.ok);
     if (run.ok) w.succeeded = true; // then on its period: a successThreshold counts periods
-    // after the tracker moved: a status made once `first` settles has the outcome
+    // after the tracker moved: a status made once `first` (or `next`) settles has the outcome
     w.firstDone();
+    const settled = w.nextDone;
+    Object.assign(w, outcome());
+    settled();
     if (!run.ok && !w.quick) this.hooks.failed(w.kind, inst.spec.name, run.output);
     if (w.kind === 'startup' && w.tracker.result === 'success') {
       // a startup probe stops once it succeeded; the steady probes take over

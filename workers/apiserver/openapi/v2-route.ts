@@ -4,7 +4,7 @@
  * rejects the `@`), the first Accept clause (by q) that matches wins, `*` matches anything (JSON
  * first), nothing matching is a bare 406. Both forms carry the same ETag (the quoted SHA-512 of
  * the JSON, upper-case hex) and Last-Modified; a matching If-None-Match or If-Modified-Since is a
- * 304, as Go's http.ServeContent answers. Built once per isolate for the built-in kinds, and once
+ * 304, as Go's http.ServeContent answers (conditional.ts). Built once per isolate for the built-in kinds, and once
  * per state of a cluster's CRDs for a cluster that has some (their kinds and paths added).
  */
 import type { Context } from 'hono';
@@ -17,6 +17,7 @@ import { customKinds, type CustomKinds } from '../crd/custom-kinds.ts';
 import { customV2 } from '../crd/openapi-v2.ts';
 import type { Storage } from '../storage/types.ts';
 import { encodeDocument } from './gnostic.ts';
+import { httpDate, serveContent } from './conditional.ts';
 
 /** What kubectl asks for (deprecated spelling) and what is answered */
 export const PROTO_V2_ACCEPT = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
@@ -35,7 +36,7 @@ async function etagOf(body: Uint8Array): Promise<string> {
 }
 
 async function encode(doc: OpenAPIV2Document): Promise<Built> {
-  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString();
+  const lastModified = httpDate();
   const json = new TextEncoder().encode(JSON.stringify(doc));
   return { json, proto: encodeDocument(doc as unknown as Record<string, unknown>), etag: await etagOf(json), lastModified };
 }
@@ -90,12 +91,7 @@ export async function openapiV2Handler(c: Context<AppEnv>): Promise<Response> {
     const offer = OFFERED.find((o) => (cl.type === '*' || cl.type === o.type) && (cl.subtype === '*' || cl.subtype === o.subtype));
     if (!offer) continue;
     const b = await build(c.get('storage'), c.get('cluster'));
-    const headers = { 'Content-Type': offer.contentType, ETag: b.etag, 'Last-Modified': b.lastModified, Vary: 'Accept' };
-    const inm = c.req.header('If-None-Match');
-    const ims = c.req.header('If-Modified-Since');
-    const fresh = inm !== undefined ? inm.split(',').some((t) => t.trim() === b.etag || t.trim() === '*') : ims !== undefined && Date.parse(ims) >= Date.parse(b.lastModified);
-    if (fresh) return new Response(null, { status: 304, headers: { ETag: b.etag, 'Last-Modified': b.lastModified, Vary: 'Accept' } });
-    return new Response(b[offer.form], { headers });
+    return serveContent(c.req.raw.headers, { body: b[offer.form], etag: b.etag, lastModified: b.lastModified, headers: { 'Content-Type': offer.contentType, Vary: 'Accept' } });
   }
   return new Response(null, { status: 406, headers: { Vary: 'Accept' } });
 }
