@@ -12,7 +12,7 @@ type Mark = StartStep | 'bound-seen' | 'ready-seen';
 
 /** [from, to, what the step is] */
 const STEPS: [Mark, Mark, string][] = [
-  ['bound-seen', 'seen', 'binding → the agent (watch)'],
+  ['bound-seen', 'seen', "pod bound: at the agent's watch after the bench's (negative: before)"],
   ['seen', 'sandbox-asked', 'pod seen → RunPodSandbox asked'],
   ['sandbox-asked', 'sandbox-made', 'RunPodSandbox (containerd, CNI)'],
   ['seen', 'volumes', 'pod seen → volumes written (beside the sandbox)'],

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import https from 'node:https';
+import { failedOnStaleConnection } from '../../lib/http/stale-connection.ts';
 import { startControlPlane, type ControlPlane, type StartOptions } from '../../local/runtime.ts';
 
 export interface Reply {
@@ -74,8 +75,10 @@ function clientsFor(cluster: Cluster, dir: string): Pick<Cluster, 'api' | 'kubec
         // workerd reads no body without a length (a chunked DELETE body would be lost)
         headers['Content-Length'] = String(payload.length);
       }
-      return new Promise<Reply>((resolve, reject) => {
+      const send = () => new Promise<Reply>((resolve, reject) => {
+        let answered = false;
         const req = https.request(url, { method, headers, ca: cluster.cp.caPem }, (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           res.on('data', (c) => chunks.push(c));
           res.on('end', () => {
@@ -89,10 +92,12 @@ function clientsFor(cluster: Cluster, dir: string): Pick<Cluster, 'api' | 'kubec
             resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
           });
         });
-        req.on('error', reject);
+        // Node's global agent keeps connections alive, and workerd closes them after 5 s idle
+        req.on('error', (e: NodeJS.ErrnoException) => (failedOnStaleConnection(req, e, answered) ? resolve(send()) : reject(e)));
         req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${method} ${path}`)));
         req.end(payload);
       });
+      return send();
     },
 
     kubectl(args, opts = {}) {
