@@ -51,7 +51,7 @@ async function tokenFor(env: Env, user: Identity, cluster: string): Promise<stri
  * the API server's budget for the control plane (request/inflight.ts, 400 reads and 200 writes),
  * so that a burst of new clusters, each with its controllers' first reconciles, queues here.
  */
-const inFlight = gate(64);
+const inFlight = gate(64, 60_000); // a slot of a request the runtime cancelled is taken back after a minute (limit.ts)
 
 /** Where a cluster's API is, through the service binding. */
 export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https://apiserver' : `https://apiserver/clusters/${encodeURIComponent(cluster)}`);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newScheduler } from './controller.ts';
+import { BINDING_STALE_MS } from './cycle.ts';
 import { LIST_FROM } from './known-pods.ts';
 import { fakeContext, makeNode, makePod } from '../nodelifecycle/fake-context.test-support.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
@@ -313,4 +314,20 @@ test('a burst of known pods is placed with one list, which also finds the pods w
   assert.deepEqual(listed.splice(0).filter((l) => l === 'pods pending'), ['pods pending']);
   assert.equal(ctx.writes.length, LIST_FROM + 1);
   assert.ok(ctx.writes.includes('bind default/queued n1'));
+});
+
+test('a cycle whose request the runtime cancelled (it never ends) holds the scheduler a minute at most', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-01-01T00:00:00Z') });
+  const scheduler = newScheduler();
+  const cancelled = fakeContext();
+  cancelled.api.list = () => new Promise(() => {}); // its continuations never run again
+  void scheduler.reconcile('pending', cancelled);
+  const ctx = fakeContext();
+  ctx.put('nodes', makeNode('n1'));
+  ctx.put('pods', makePod('a'));
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(ctx.writes, [], 'a cycle is under way: this one only asks for another');
+  t.mock.timers.tick(BINDING_STALE_MS + 1);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(ctx.writes, ['bind default/a n1'], 'past the bound the stuck cycle is presumed gone');
 });

@@ -30,7 +30,7 @@
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Rechecks } from '../nodelifecycle/recheck.ts';
 import { SnapshotCache } from './cache.ts';
-import { isPending, newBinder, scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
+import { BINDING_STALE_MS, isPending, newBinder, scheduleCycle, SCHEDULER_NAME, type Reports } from './cycle.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import { KnownPods } from './known-pods.ts';
@@ -46,7 +46,8 @@ export function newScheduler(): Controller {
   const cache = new SnapshotCache();
   const binder = newBinder();
   const known = new KnownPods();
-  let running = false;
+  /** when the cycle under way began its latest round (a cancelled request never clears it: see reconcile) */
+  let runningSince: number | undefined;
   let again = false;
   /** whether the last cycle left pods it could not place (unknown, so true, before the first) */
   let waiting = true;
@@ -105,18 +106,20 @@ export function newScheduler(): Controller {
       return [KEY];
     },
     async reconcile(_key, ctx) {
-      if (running) {
+      // one cycle at a time in the isolate; a cycle whose request the runtime cancelled never
+      // clears runningSince, so past BINDING_STALE_MS it is presumed gone and this one runs
+      if (runningSince !== undefined && Date.now() - runningSince < BINDING_STALE_MS) {
         again = true;
         return;
       }
-      running = true;
       try {
         do {
+          runningSince = Date.now();
           again = false;
           await cycle(ctx);
         } while (again);
       } finally {
-        running = false;
+        runningSince = undefined;
       }
     },
   };

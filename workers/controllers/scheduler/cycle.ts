@@ -104,13 +104,24 @@ export interface CycleResult {
   bindings: Promise<void>;
 }
 
-/** The bindings under way, across the cycles of one scheduler: their pods (by uid, with their node) and their gate. */
+/**
+ * The bindings under way, across the cycles of one scheduler: their pods (by uid, with their node
+ * and when the binding began) and their gate. Both outlive the request that began a binding: one
+ * the runtime cancelled never ends its bindings, so past BINDING_STALE_MS they count as lost and
+ * the pod is placed again (a binding is one API call).
+ */
 export interface Binder {
-  inFlight: Map<string, { pod: Pod; node: string }>;
+  inFlight: Map<string, { pod: Pod; node: string; since?: number }>;
   gate: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-export const newBinder = (): Binder => ({ inFlight: new Map(), gate: gate(CONCURRENCY) });
+export const BINDING_STALE_MS = 60_000;
+
+export const newBinder = (): Binder => ({ inFlight: new Map(), gate: gate(CONCURRENCY, BINDING_STALE_MS) });
+
+function forgetLostBindings(binder: Binder, now: number): void {
+  for (const [uid, b] of binder.inFlight) if (b.since !== undefined && now - b.since > BINDING_STALE_MS) binder.inFlight.delete(uid);
+}
 
 type Placement = Extract<Decision, { node: string }>;
 type Failure = Exclude<Decision, Placement>;
@@ -121,6 +132,7 @@ type Failure = Exclude<Decision, Placement>;
  */
 export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache, reported: Reports, binder = newBinder(), known?: Pod[]): Promise<CycleResult> {
   const items = known ?? (await ctx.api.list<Pod>(RESOURCES.pods, { fieldSelector: PENDING })).items;
+  forgetLostBindings(binder, Date.now());
   // a pod being bound is placed already: assumed in the cache, not placed again
   const pending = items.filter((p) => schedulable(p) && !binder.inFlight.has(p.metadata.uid!));
   const considered = pending.map((p) => p.metadata.uid!);
@@ -149,7 +161,8 @@ export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache
 async function bindAll(ctx: ControllerContext, cache: SnapshotCache, binder: Binder, placements: Placement[]): Promise<void> {
   const errors: unknown[] = [];
   const bound: Placement[] = [];
-  for (const d of placements) binder.inFlight.set(d.pod.metadata.uid!, d);
+  const since = Date.now();
+  for (const d of placements) binder.inFlight.set(d.pod.metadata.uid!, { ...d, since });
   await Promise.all(
     placements.map((d) =>
       binder
