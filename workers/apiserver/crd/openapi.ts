@@ -11,6 +11,7 @@ import { objectEntries } from '../../../lib/api/meta.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { Components, SPECIAL, type OpenAPISchema } from '../openapi/components.ts';
 import { kindPaths } from '../openapi/paths.ts';
+import { hexDigest } from '../openapi/digest.ts';
 import type { Storage } from '../storage/types.ts';
 import { customKinds, type CustomKinds } from './custom-kinds.ts';
 import { CUSTOM_PATCH_TYPES } from './patch-types.ts';
@@ -35,13 +36,6 @@ function objectMetaSchemas(): Record<string, OpenAPISchema> {
     if (s) out[n] = s;
   }
   return (metaSchemas = out);
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase();
 }
 
 /** The kind's schema as published: the CRD's, with apiVersion, kind and metadata described. */
@@ -97,7 +91,7 @@ async function build(custom: CustomKinds): Promise<Documents> {
       },
     };
     const json = JSON.stringify(doc);
-    const hash = await sha256(json);
+    const hash = await hexDigest('SHA-256', json);
     out.documents.set(path, { hash, json });
     out.paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${hash}` };
   }

@@ -11,6 +11,7 @@ import { reviewResources } from '../handlers/reviews.ts';
 import { bindingsResource } from '../handlers/binding.ts';
 import { openapiV3 } from './v3.ts';
 import { serveContent, httpDate } from './conditional.ts';
+import { hexDigest } from './digest.ts';
 import { openapiV2Handler } from './v2-route.ts';
 import { customDocuments } from '../crd/openapi.ts';
 
@@ -25,11 +26,6 @@ function spec(): ReturnType<typeof openapiV3> {
   return cached;
 }
 
-async function quotedSha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
-}
-
 export function openapiRoutes(app: Hono<AppEnv>) {
   app.get('/openapi/v2', openapiV2Handler);
   // the cluster's custom resources have documents of their own (crd/openapi.ts)
@@ -39,7 +35,7 @@ export function openapiRoutes(app: Hono<AppEnv>) {
     const body = JSON.stringify(custom.documents.size ? { paths: { ...root.paths, ...custom.paths } } : root);
     // the custom documents change with the CRDs, at no time this isolate knows: the ETag alone says
     const lastModified = custom.documents.size ? undefined : builtAt;
-    return serveContent(c.req.raw.headers, { body, etag: await quotedSha256(body), lastModified, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' } });
+    return serveContent(c.req.raw.headers, { body, etag: `"${await hexDigest('SHA-256', body)}"`, lastModified, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' } });
   });
   app.get('/openapi/v3/*', async (c) => {
     const path = c.req.path.slice('/openapi/v3/'.length);

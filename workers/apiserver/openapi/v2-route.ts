@@ -18,6 +18,7 @@ import { customV2 } from '../crd/openapi-v2.ts';
 import type { Storage } from '../storage/types.ts';
 import { encodeDocument } from './gnostic.ts';
 import { httpDate, serveContent } from './conditional.ts';
+import { hexDigest } from './digest.ts';
 
 /** What kubectl asks for (deprecated spelling) and what is answered */
 export const PROTO_V2_ACCEPT = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
@@ -30,10 +31,7 @@ interface Built {
   lastModified: string;
 }
 
-async function etagOf(body: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-512', body));
-  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}"`;
-}
+const etagOf = async (body: Uint8Array) => `"${await hexDigest('SHA-512', body)}"`;
 
 async function encode(doc: OpenAPIV2Document): Promise<Built> {
   const lastModified = httpDate();

@@ -8,6 +8,7 @@ import type { KindDescriptor } from '../registry/types.ts';
 import type { VirtualResource } from '../discovery/documents.ts';
 import { Components, SPECIAL, type OpenAPISchema } from './components.ts';
 import { createOnlyPaths, kindPaths } from './paths.ts';
+import { hexDigest } from './digest.ts';
 
 export interface OpenAPIV3 {
   root: { paths: Record<string, { serverRelativeURL: string }> };
@@ -16,13 +17,6 @@ export interface OpenAPIV3 {
 }
 
 const gvPath = (d: { group: string; version: string }) => (d.group ? `apis/${d.group}/${d.version}` : `api/${d.version}`);
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase();
-}
 
 const sorted = <T>(m: Map<string, T> | Record<string, T>) =>
   Object.fromEntries((m instanceof Map ? [...m.entries()] : Object.entries(m)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -64,7 +58,7 @@ export async function openapiV3(kinds: readonly KindDescriptor[], virtual: reado
       },
     };
     const json = JSON.stringify(doc);
-    const hash = await sha256(json);
+    const hash = await hexDigest('SHA-256', json);
     documents.set(path, { hash, json });
     root.paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${hash}` };
   }
