@@ -78,9 +78,11 @@ async function upToDate(storage: Storage, cluster: string, incarnation: string, 
 async function caughtUp(storage: Storage, copy: Copy, resourcePrefix: string): Promise<Copy | undefined> {
   try {
     const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
-    const newer = events.filter((ev) => ev.rev > copy.rev);
-    if (applyEvents(copy, newer, current).keysChanged) copy.sorted = undefined;
-    if (newer.length) copy.unchangedSince = Math.max(copy.unchangedSince, newer[newer.length - 1].rev);
+    const from = copy.rev;
+    if (applyEvents(copy, events, current).keysChanged) copy.sorted = undefined;
+    // the events come in order: the last, if this read applied it, is the latest change
+    const last = events.at(-1);
+    if (last && last.rev > from) copy.unchangedSince = Math.max(copy.unchangedSince, last.rev);
     return copy;
   } catch (e) {
     if ((e as { code?: number }).code !== 410) throw e;
