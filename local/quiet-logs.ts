@@ -6,12 +6,14 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
-export function errorsOnly(stdout: Readable, stderr: Readable): void {
+/** `onLine`: also given every line of stderr, those not shown included. */
+export const errorsOnly = (onLine?: (line: string) => void) => (stdout: Readable, stderr: Readable): void => {
   stdout.resume();
   let skipStack = false;
   createInterface({ input: stderr, crlfDelay: Infinity }).on('line', (line) => {
+    onLine?.(line);
     if (skipStack && line.startsWith('stack:')) return void (skipStack = false);
     skipStack = line.includes('error accepting tls connection');
     if (!skipStack) console.error(line);
   });
-}
+};

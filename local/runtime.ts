@@ -61,6 +61,8 @@ export interface StartOptions {
   inspectorPort?: number;
   /** workerd processes serving the API worker (default 1); the Durable Objects, the queue and the controllers stay in the first (api-processes.ts) */
   apiProcesses?: number;
+  /** with `quiet`: each line workerd writes to stderr, also handed here (tests looking for its warnings) */
+  onWorkerdStderr?: (line: string) => void;
 }
 
 export interface ControlPlane {
@@ -129,7 +131,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     // more than one: the processes find each other's workers (and debug ports) in a registry
     const registry = processes > 1 ? await devRegistryDir(dataDir) : undefined;
     if (registry) undo.push(registry.remove);
-    const shared = { log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO), ...(opts.quiet ? { handleRuntimeStdio: errorsOnly } : {}) };
+    const shared = { log: new Log(opts.quiet ? LogLevel.ERROR : LogLevel.INFO), ...(opts.quiet ? { handleRuntimeStdio: errorsOnly(opts.onWorkerdStderr) } : {}) };
     // WEBHOOK_CALLER: admission webhooks' `url` calls, made by Node with their caBundle (webhook-caller.ts)
     // unsafeDirectSockets: the API worker on a plain-HTTP socket of its own, for the TLS front
     const apiOptions = webhookCaller.bind({ ...workerOptions(api, scripts[api.name], vars), ...outboundTrusting(authn?.certificateAuthorities ?? []), unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }] });

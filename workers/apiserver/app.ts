@@ -47,7 +47,7 @@ export function createApp(opts: AppOptions = {}) {
     c.set('info', info);
     c.set('warnings', []);
     // the system namespaces exist before the cluster's first request in this isolate is served
-    await bootstrapOnce(c.env, c.get('storage'), c.get('cluster'), (p) => c.executionCtx.waitUntil(p));
+    await bootstrapOnce(c.env, c.get('storage'), c.get('cluster'), c.executionCtx);
     await next();
     await discardUnreadBody(c.req.raw);
     // a watch is counted when it starts, as Kubernetes counts long-running requests

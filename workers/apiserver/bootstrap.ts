@@ -28,6 +28,7 @@ import { defaultStorageClass } from './registry/kinds/storage/default-class.ts';
 import { defaultServiceAccount, rootCAConfigMap } from '../../lib/api/core/namespace-defaults.ts';
 import { aggregatedRules, sameRules } from '../../lib/rbac/aggregate.ts';
 import type { ClusterRole } from '../../lib/api/rbac.ts';
+import { IsolateMemo } from '../../lib/isolate/memo.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -74,32 +75,20 @@ export async function ensureSystemObjects(env: Env, storage: Storage, cluster: s
 }
 
 /**
- * Per isolate: the clusters whose system objects are known to exist (or are being made). Bounded:
- * a cluster dropped from it costs its next first request the few reads of ensureSystemObjects.
+ * Per isolate: the clusters whose system objects are known to exist. Bounded: a cluster dropped
+ * from it costs its next first request the few reads of ensureSystemObjects. Concurrent first
+ * requests of different requests each make sure for themselves (lib/isolate/memo.ts): the
+ * creations are idempotent, and none waits on another's I/O.
  */
-const bootstrapped = new Map<string, Promise<void>>();
-const MAX_BOOTSTRAPPED = 10_000;
+const bootstrapped = new IsolateMemo<string, void>(10_000);
 
-function remember(cluster: string, done: Promise<void>): void {
-  if (bootstrapped.size >= MAX_BOOTSTRAPPED && !bootstrapped.has(cluster)) bootstrapped.delete(bootstrapped.keys().next().value!);
-  bootstrapped.set(cluster, done);
-}
-
-/** ensureSystemObjects, once per isolate and cluster; a failure is retried by the next call. */
-export function bootstrapOnce(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
-  let done = bootstrapped.get(cluster);
-  if (!done) {
-    done = ensureSystemObjects(env, storage, cluster, waitUntil).catch((e) => {
-      bootstrapped.delete(cluster);
-      throw e;
-    });
-    remember(cluster, done);
-  }
-  return done;
+/** ensureSystemObjects, once per isolate and cluster; a failure is retried by the next call. `request`: the request's ExecutionContext. */
+export function bootstrapOnce(env: Env, storage: Storage, cluster: string, request: { waitUntil(p: Promise<unknown>): void }): Promise<void> {
+  return bootstrapped.get(request, cluster, () => ensureSystemObjects(env, storage, cluster, (p) => request.waitUntil(p)));
 }
 
 /** A deleted cluster: made again from scratch if a cluster of that name is created. */
-export const forgetBootstrap = (cluster: string) => void bootstrapped.delete(cluster);
+export const forgetBootstrap = (cluster: string) => bootstrapped.delete(cluster);
 
 /** For the benchmark and tests: how many clusters this isolate remembers. */
 export const bootstrappedCount = () => bootstrapped.size;
@@ -167,11 +156,11 @@ export async function bootstrapNewCluster(env: Env, storage: Storage, cluster: s
   } catch (e) {
     if (!(e instanceof NotBatchable) && (e as { code?: number }).code !== 409) throw e;
     // the slow path announces each of its writes itself
-    const done = ensureSystemObjects(env, storage, cluster, waitUntil);
-    remember(cluster, done);
-    return done;
+    await ensureSystemObjects(env, storage, cluster, waitUntil);
+    bootstrapped.set(cluster);
+    return;
   }
-  remember(cluster, Promise.resolve());
+  bootstrapped.set(cluster);
   const messages = announcements(cluster, built, made);
   if (messages.length) await env.CHANGES?.sendBatch(messages.map((body) => ({ body })));
 }

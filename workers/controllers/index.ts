@@ -10,6 +10,7 @@ import type { Env, QueueMessage } from './env.ts';
 import type { Controller } from './framework/controller.ts';
 import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
 import { resyncDue } from './framework/resync.ts';
+import { withApiGate } from './framework/api-gate.ts';
 import { namespaceController } from './namespace/controller.ts';
 import { rootCAPublisher, serviceAccountController } from './serviceaccount/controller.ts';
 import { newScheduler } from './scheduler/controller.ts';
@@ -58,12 +59,14 @@ export function controllersOf(cluster: string): Controller[] {
 export default {
   // no HTTP API here; a request just runs the isolate (the local runtime's idle collector needs that)
   fetch: async () => new Response('the controllers serve no HTTP API\n', { status: 404 }),
-  async queue(batch, env) {
+  async queue(batch, isolateEnv) {
+    const env = withApiGate(isolateEnv);
     const messages = batch.messages.flatMap((m) => (Array.isArray(m.body) ? m.body : [m.body])); // the apiserver sends its changes as arrays (handlers/change-batches.ts)
     await Promise.all([runMessages(env, controllersOf, messages), observeClusters(env, messages)]);
     batch.ackAll();
   },
-  async scheduled(event, env) {
+  async scheduled(event, isolateEnv) {
+    const env = withApiGate(isolateEnv);
     await Promise.all(
       controllers.map(async (c) => {
         if (!c.resync || !resyncDue(c, new Date(event.scheduledTime ?? Date.now()))) return;

@@ -16,6 +16,7 @@ import { createObject } from '../rest/store.ts';
 import { committing } from '../handlers/store-context.ts';
 import { connectStorage } from '../storage/connect.ts';
 import { ROOT_CLUSTER, scopedStorage } from '../storage/scoped.ts';
+import { IsolateMemo } from '../../../lib/isolate/memo.ts';
 
 type WaitUntil = (p: Promise<unknown>) => void;
 const APISERVER = { username: 'system:apiserver', groups: ['system:masters'] };
@@ -55,14 +56,11 @@ export async function makeAdmins(env: Env, cluster: string, admins: string[], wa
   await ignoreExists(createObject(ctx, kind(RBAC_GROUP, 'v1', 'clusterrolebindings'), '', binding));
 }
 
-let controllerAccess: Promise<void> | undefined;
+/** whether this isolate wrote the cluster-status controller's access (lib/isolate/memo.ts: never waiting on another request's write) */
+const controllerAccess = new IsolateMemo<'written', void>();
 
 export function ensureStatusControllerAccess(env: Env, waitUntil: WaitUntil): Promise<void> {
-  controllerAccess ??= writeStatusControllerAccess(env, waitUntil).catch((e) => {
-    controllerAccess = undefined;
-    throw e;
-  });
-  return controllerAccess;
+  return controllerAccess.get(waitUntil, 'written', () => writeStatusControllerAccess(env, waitUntil));
 }
 
 async function writeStatusControllerAccess(env: Env, waitUntil: WaitUntil): Promise<void> {

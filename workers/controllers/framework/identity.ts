@@ -16,7 +16,6 @@ import type { Resource } from '../../../lib/client/resources.ts';
 import { ROOT_CLUSTER, serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
 import type { Env } from '../env.ts';
 import type { Controller } from './controller.ts';
-import { gate } from './limit.ts';
 
 export interface Identity {
   sub: string;
@@ -46,13 +45,6 @@ async function tokenFor(env: Env, user: Identity, cluster: string): Promise<stri
   return token;
 }
 
-/**
- * The API requests this isolate's controllers have in flight, all clusters together. Well under
- * the API server's budget for the control plane (request/inflight.ts, 400 reads and 200 writes),
- * so that a burst of new clusters, each with its controllers' first reconciles, queues here.
- */
-const inFlight = gate(64, 60_000); // a slot of a request the runtime cancelled is taken back after a minute (limit.ts)
-
 /** Where a cluster's API is, through the service binding. */
 export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https://apiserver' : `https://apiserver/clusters/${encodeURIComponent(cluster)}`);
 
@@ -63,7 +55,7 @@ export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https:/
 export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster = ROOT_CLUSTER): ApiClient {
   return new ApiClient({
     baseUrl: apiBase(cluster),
-    fetch: (input, init) => inFlight(() => env.API.fetch(input as string, init)),
+    fetch: (input, init) => env.API.fetch(input as string, init),
     token: () => tokenFor(env, user, cluster),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,

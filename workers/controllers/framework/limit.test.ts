@@ -53,21 +53,3 @@ test('a gate lets at most its limit run at once, in arrival order, and passes er
   assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), [10, 20, 'bad 3', 40, 50]);
   assert.equal(await run(async () => 'after'), 'after'); // no slot was lost
 });
-
-test("a slot held past `staleMs` (its request cancelled: its continuations never run) is taken back by a call that finds the gate full", async () => {
-  const run = gate(1, 20);
-  void run(() => new Promise(() => {})); // never settles, as a cancelled request's work
-  let second = false;
-  const waited = run(async () => (second = true));
-  await new Promise((r) => setTimeout(r, 30));
-  assert.equal(second, false, 'a waiter is not woken by time alone');
-  assert.equal(await run(async () => 'third'), 'third', 'the stale slot went to the waiter, then to this call');
-  await waited;
-  assert.equal(second, true);
-  const unbounded = gate(1);
-  void unbounded(() => new Promise(() => {}));
-  let ran = false;
-  void unbounded(async () => (ran = true));
-  await new Promise((r) => setTimeout(r, 30));
-  assert.equal(ran, false, 'without staleMs a slot is held as long as its work');
-});

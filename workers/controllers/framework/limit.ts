@@ -18,37 +18,21 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
 
 /**
  * At most `limit` calls of `run` in progress at once; the others wait their turn, first come first
- * served. The controllers' API calls pass through one per isolate (identity.ts), as client-go
- * bounds kube-controller-manager's requests: past the limit a request waits here rather than
- * being refused by the API server's max-in-flight with a 429 and retried seconds later.
- *
- * A gate outlives the requests that use it, and a request the runtime cancels (its CPU spent, or
- * found hung) never runs its continuations: a slot it held, or was handed while waiting, would
- * never be given back. So a slot held longer than `staleMs` counts as lost and is taken back
- * when a call finds the gate full.
+ * served. A gate belongs to one request: one shared by several would hand a slot from one
+ * request's I/O to another (framework/api-gate.ts says why that must not be).
  */
-export function gate(limit: number, staleMs = Infinity): <T>(work: () => Promise<T>) => Promise<T> {
-  const held = new Set<{ since: number }>();
-  const waiting: ((slot: { since: number }) => void)[] = [];
-  const take = () => {
-    const slot = { since: Date.now() };
-    held.add(slot);
-    return slot;
-  };
-  const reclaim = () => {
-    const now = Date.now();
-    for (const slot of held) if (now - slot.since > staleMs) held.delete(slot);
-    while (held.size < limit && waiting.length) waiting.shift()!(take());
-  };
+export function gate(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
   return async (work) => {
-    if (held.size >= limit) reclaim();
-    const slot = held.size < limit && !waiting.length ? take() : await new Promise<{ since: number }>((go) => waiting.push(go));
+    if (running >= limit || waiting.length) await new Promise<void>((go) => waiting.push(go));
+    else running++;
     try {
       return await work();
     } finally {
-      held.delete(slot);
       const next = waiting.shift();
-      if (next) next(take()); // the slot passes on
+      if (next) next(); // the slot passes on
+      else running--;
     }
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
+import { IsolateMemo } from '../../../lib/isolate/memo.ts';
 
 export interface ApiResource extends Resource {
   kind: string;
@@ -22,8 +23,8 @@ export interface ResourceMap {
 /** Kubernetes' GC ignores events (DefaultIgnoredResources): nothing is owned by them, and they are many. */
 const IGNORED = new Set(['/events', 'events.k8s.io/events']);
 const CACHE_MS = 5 * 60_000;
-/** per cluster: each serves its own custom resources */
-const cached = new Map<string, { at: number; map: Promise<ResourceMap> }>();
+/** per cluster (each serves its own custom resources); a discovery under way is shared by its API client's requests only (lib/isolate/memo.ts) */
+const cached = new IsolateMemo<string, ResourceMap>();
 
 export interface DiscoveryOptions {
   /** the cluster `api` talks to (unset: the root cluster) */
@@ -41,14 +42,7 @@ interface ApiResourceList {
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 export function resourceMap(api: ApiClient, opts: DiscoveryOptions = {}): Promise<ResourceMap> {
-  const key = opts.cluster ?? 'default';
-  const hit = cached.get(key);
-  if (hit && Date.now() - hit.at < (opts.maxAgeMs ?? CACHE_MS)) return hit.map;
-  const map = discover(api);
-  const entry = { at: Date.now(), map };
-  cached.set(key, entry);
-  map.catch(() => cached.get(key) === entry && cached.delete(key)); // a failed discovery is retried on the next call
-  return map;
+  return cached.get(api, opts.cluster ?? 'default', () => discover(api), opts.maxAgeMs ?? CACHE_MS);
 }
 
 /** Drops the cached discovery (tests serving different resources). */

@@ -12,7 +12,6 @@ import type { Pod, PodCondition } from '../../../lib/api/core/pod.ts';
 import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { ControllerContext } from '../framework/controller.ts';
-import { gate } from '../framework/limit.ts';
 import type { SnapshotCache } from './cache.ts';
 import { plan, type Decision } from './plan.ts';
 import { noteVolumeConstraints } from '../volume/scheduling.ts';
@@ -106,18 +105,18 @@ export interface CycleResult {
 
 /**
  * The bindings under way, across the cycles of one scheduler: their pods (by uid, with their node
- * and when the binding began) and their gate. Both outlive the request that began a binding: one
+ * and when the binding began). Plain data that outlives the request that began a binding: one
  * the runtime cancelled never ends its bindings, so past BINDING_STALE_MS they count as lost and
- * the pod is placed again (a binding is one API call).
+ * the pod is placed again (a binding is one API call). The bindings' concurrency is the cycle's
+ * own (a gate shared across requests would hand slots between them: framework/api-gate.ts).
  */
 export interface Binder {
   inFlight: Map<string, { pod: Pod; node: string; since?: number }>;
-  gate: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export const BINDING_STALE_MS = 60_000;
 
-export const newBinder = (): Binder => ({ inFlight: new Map(), gate: gate(CONCURRENCY, BINDING_STALE_MS) });
+export const newBinder = (): Binder => ({ inFlight: new Map() });
 
 function forgetLostBindings(binder: Binder, now: number): void {
   for (const [uid, b] of binder.inFlight) if (b.since !== undefined && now - b.since > BINDING_STALE_MS) binder.inFlight.delete(uid);
@@ -157,21 +156,19 @@ export async function scheduleCycle(ctx: ControllerContext, cache: SnapshotCache
   return { placed: placements.length, unschedulable: failures.length, considered, bindings };
 }
 
-/** Binds the placements, at most CONCURRENCY at once for the whole scheduler, then records their Scheduled events. */
+/** Binds the placements, at most CONCURRENCY at once, then records their Scheduled events. */
 async function bindAll(ctx: ControllerContext, cache: SnapshotCache, binder: Binder, placements: Placement[]): Promise<void> {
   const errors: unknown[] = [];
   const bound: Placement[] = [];
   const since = Date.now();
   for (const d of placements) binder.inFlight.set(d.pod.metadata.uid!, { ...d, since });
-  await Promise.all(
-    placements.map((d) =>
-      binder
-        .gate(() => bind(ctx, cache, d.pod, d.node))
-        .then((ok) => ok && bound.push(d))
-        .catch((e) => errors.push(e))
-        .finally(() => binder.inFlight.delete(d.pod.metadata.uid!)),
-    ),
-  );
+  await eachLimited(placements, CONCURRENCY, errors, async (d) => {
+    try {
+      if (await bind(ctx, cache, d.pod, d.node)) bound.push(d);
+    } finally {
+      binder.inFlight.delete(d.pod.metadata.uid!);
+    }
+  });
   // events once every pod of the cycle is bound: a large cycle gets running sooner
   await eachLimited(bound, CONCURRENCY, errors, ({ pod, node }) =>
     ctx.events.normal(asPod(pod), 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`),
