@@ -4,6 +4,7 @@
  * kubectl binary pointed at its kubeconfig.
  */
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ export interface Cluster {
   /** a watch stream: collected JSON lines, stopped by close() */
   watch(path: string, opts?: { accept?: string }): Promise<WatchStream>;
   restart(): Promise<void>;
+  /** what workerd wrote to stderr so far */
+  workerdStderr: string[];
 }
 
 export interface WatchStream {
@@ -40,9 +43,16 @@ export interface WatchStream {
   close(): void;
 }
 
-/** Starts a control plane before the file's tests and stops it after them. */
+/**
+ * workerd's words for a promise settled by another request's I/O: the request waiting on it is
+ * cancelled as hung, or its continuations dropped (lib/isolate/memo.ts). Never right.
+ */
+const CROSS_REQUEST = /different request context|never generate a response/;
+
+/** Starts a control plane before the file's tests and stops it after them; fails the file if workerd saw a promise cross requests. */
 export function useCluster(opts: Partial<StartOptions> = {}): Cluster {
-  const cluster = {} as Cluster;
+  const cluster = { workerdStderr: [] as string[] } as Cluster;
+  opts = { ...opts, onWorkerdStderr: (line) => cluster.workerdStderr.push(line) };
   let dir = '';
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'timonier-test-'));
@@ -57,6 +67,7 @@ export function useCluster(opts: Partial<StartOptions> = {}): Cluster {
   after(async () => {
     await cluster.cp?.stop();
     if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 5 }); // a stopping agent may still write its state there
+    assert.deepEqual(cluster.workerdStderr.filter((l) => CROSS_REQUEST.test(l)), [], 'workerd saw a promise settled from another request');
   });
   return cluster;
 }
