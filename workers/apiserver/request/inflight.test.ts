@@ -15,7 +15,7 @@ const USERS: Record<string, UserInfo> = {
   admin: { username: 'admin', groups: ['system:masters', 'system:authenticated'] },
 };
 
-function app(hold: Promise<void>) {
+function app(hold: Promise<void>, queue = { queueLength: 0, maxWaitMs: 0 }) {
   const a = new Hono<AppEnv>();
   a.use('*', async (c, next) => {
     c.set('info', requestInfo(c.req.method, new URL(c.req.url)));
@@ -23,7 +23,7 @@ function app(hold: Promise<void>) {
     if (as) c.set('user', USERS[as]);
     await next();
   });
-  a.use('*', inflightLimiter({ readonly: 1, mutating: 1 }));
+  a.use('*', inflightLimiter({ readonly: 1, mutating: 1, ...queue }));
   a.all('*', async (c) => {
     await hold;
     return c.text('ok');
@@ -64,4 +64,17 @@ test("nodes and the control plane have budgets of their own; system:masters is e
   release();
   for (const r of [...held, ...through]) assert.equal((await r).status, 200);
   assert.deepEqual(Object.keys(USERS).map((k) => budgetOf(USERS[k])), ['workload', 'nodes', 'system', 'system', 'exempt']);
+});
+
+test('with a queue, a request past the limit waits for its turn instead of a 429', async () => {
+  let release!: () => void;
+  const a = app(new Promise<void>((r) => (release = r)), { queueLength: 5, maxWaitMs: 30_000 });
+  const first = a.request('/api/v1/namespaces/a/configmaps');
+  let secondStatus: number | undefined;
+  const second = Promise.resolve(a.request('/api/v1/namespaces/a/configmaps')).then((r) => (secondStatus = r.status));
+  await new Promise((ok) => setTimeout(ok, 30));
+  assert.equal(secondStatus, undefined, 'the second waits while the first holds the only seat');
+  release();
+  assert.equal((await first).status, 200);
+  assert.equal(await second, 200);
 });

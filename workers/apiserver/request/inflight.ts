@@ -1,7 +1,8 @@
 /**
  * Max-in-flight, as kube-apiserver's filter: past a number of requests being served at once
- * (read-only and mutating counted apart), a request is refused with 429 and `Retry-After: 1`,
- * which client-go retries transparently. Long-running requests (watches, log follows, exec) are
+ * (read-only and mutating counted apart), a request waits in a short queue, as API Priority and
+ * Fairness queues it, and is refused with 429 and `Retry-After: 1` (which client-go retries
+ * transparently) only when the queue is full or its turn does not come (seats.ts). Long-running requests (watches, log follows, exec) are
  * not counted: they hold no worker for their duration.
  *
  * It runs after authentication, as in Kubernetes' handler chain, so the budget can follow who
@@ -15,14 +16,23 @@ import type { MiddlewareHandler } from 'hono';
 import { tooManyRequests } from '../../../lib/errors.ts';
 import type { AppEnv } from '../context.ts';
 import type { UserInfo } from '../auth/authn.ts';
+import { Seats } from './seats.ts';
 
 export interface InflightLimits {
   readonly: number;
   mutating: number;
+  /** requests that may wait for a seat, per budget and kind (0: refused at once) */
+  queueLength: number;
+  /** how long one may wait before it is refused */
+  maxWaitMs: number;
 }
 
-/** kube-apiserver's defaults (--max-requests-inflight, --max-mutating-requests-inflight), per budget. */
-export const DEFAULT_LIMITS: InflightLimits = { readonly: 400, mutating: 200 };
+/**
+ * kube-apiserver's defaults (--max-requests-inflight, --max-mutating-requests-inflight), per
+ * budget; a queue as long as APF's default queue length limit (50) twice over, waited on for at
+ * most 5 s (APF waits up to a quarter of the request timeout).
+ */
+export const DEFAULT_LIMITS: InflightLimits = { readonly: 400, mutating: 200, queueLength: 100, maxWaitMs: 5_000 };
 
 export type Budget = 'exempt' | 'nodes' | 'system' | 'workload';
 
@@ -40,20 +50,22 @@ export function budgetOf(user: UserInfo | undefined): Budget {
 const LONG_RUNNING_SUBRESOURCES = new Set(['log', 'exec', 'attach', 'portforward', 'proxy']);
 
 export function inflightLimiter(limits: InflightLimits = DEFAULT_LIMITS): MiddlewareHandler<AppEnv> {
-  const serving: Record<Exclude<Budget, 'exempt'>, InflightLimits> = { nodes: { readonly: 0, mutating: 0 }, system: { readonly: 0, mutating: 0 }, workload: { readonly: 0, mutating: 0 } };
+  const seats = (limit: number) => new Seats({ limit, queueLength: limits.queueLength, maxWaitMs: limits.maxWaitMs });
+  const budgets = ['nodes', 'system', 'workload'] as const;
+  const serving = Object.fromEntries(budgets.map((b) => [b, { readonly: seats(limits.readonly), mutating: seats(limits.mutating) }])) as Record<(typeof budgets)[number], Record<'readonly' | 'mutating', Seats>>;
   return async (c, next) => {
     const info = c.get('info');
     if (info.isResourceRequest && (info.verb === 'watch' || LONG_RUNNING_SUBRESOURCES.has(info.subresource))) return next();
     const budget = budgetOf(c.get('user'));
     if (budget === 'exempt') return next();
     const kind = ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) ? 'readonly' : 'mutating';
-    const counts = serving[budget];
-    if (counts[kind] >= limits[kind]) throw tooManyRequests('Too many requests, please try again later.', 1);
-    counts[kind]++;
+    const of = serving[budget][kind];
+    const seat = await of.take();
+    if (!seat) throw tooManyRequests('Too many requests, please try again later.', 1);
     try {
       await next();
     } finally {
-      counts[kind]--;
+      of.release(seat);
     }
   };
 }
