@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLUSH_DELAY_MS, flush, recordSample, renderMetrics, type MetricsEnv } from './recorder.ts';
+import { FLUSH_DELAY_MS, flush, LOST_MS, recordSample, renderMetrics, type MetricsEnv } from './recorder.ts';
 import type { Sample } from './samples.ts';
 
 /** A Metrics namespace that keeps the batches each object received; `failing` refuses them. */
@@ -70,4 +70,37 @@ test("each cluster's samples go to its own Metrics object", async () => {
   await Promise.all([flush(env, 'c4'), flush(env, 'c5')]);
   assert.deepEqual(batches.get('c4')?.flat().map((s) => s.seconds), [1]);
   assert.deepEqual(batches.get('c5')?.flat().map((s) => s.seconds), [2]);
+});
+
+test('a batch whose request went away (its call never answered) holds the next flushes back LOST_MS at most', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const sent: number[][] = [];
+  let calls = 0;
+  const env: MetricsEnv<string> = {
+    METRICS: {
+      idFromName: (name) => name,
+      get: () => ({
+        record: async (samples) => {
+          if (++calls === 1) return new Promise<void>(() => undefined); // its request was cancelled
+          sent.push(samples.map((s) => s.seconds));
+        },
+        render: async () => '',
+      }),
+    },
+  };
+  void recordSample(env, 'c6', sample(1));
+  void flush(env, 'c6');
+  void recordSample(env, 'c6', sample(2));
+  let done = false;
+  const next = flush(env, 'c6').then(() => (done = true));
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  await settle();
+  t.mock.timers.tick(LOST_MS / 2);
+  await settle();
+  assert.equal(done, false, 'a batch in flight is waited for');
+  t.mock.timers.tick(LOST_MS);
+  await next;
+  assert.deepEqual(sent, [[2]]);
 });

@@ -7,6 +7,11 @@
  * The request whose sample starts a wait carries the flush (waitUntil); the others only add to
  * the batch. /metrics flushes first, so it counts every request answered before it in this
  * isolate.
+ *
+ * The buffers are shared by the isolate's requests, and no request may wait on a promise another
+ * request's I/O settles (workerd takes it as hung: lib/isolate/memo.ts): a flush waits for the
+ * batch another request is sending on timers of its own, and a flush or a batch whose request
+ * workerd ended without running its code again counts as lost after LOST_MS.
  */
 import type { Sample } from './samples.ts';
 
@@ -25,13 +30,20 @@ export const FLUSH_DELAY_MS = 500;
 /** beyond this many unsent samples (the object unreachable for long), the oldest are dropped */
 const MAX_PENDING = 10_000;
 
+/** a flush or a batch of a request that went away without ending it */
+export const LOST_MS = 30_000;
+const POLL_MS = 5;
+
 interface Buffer {
   samples: Sample[];
-  /** the delayed flush that will take `samples`, once one is waiting */
-  scheduled?: Promise<void>;
-  /** the batch being sent; one at a time, so batches arrive in order */
-  inFlight?: Promise<void>;
+  /** when the delayed flush that will take `samples` was set, once one is waiting */
+  scheduledAt?: number;
+  /** when the batch being sent was sent; one at a time, so batches arrive in order */
+  sendingSince?: number;
 }
+
+const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+const current = (since: number | undefined, now: number) => since !== undefined && now - since < LOST_MS;
 
 const buffers = new Map<string, Buffer>();
 
@@ -48,30 +60,30 @@ export function recordSample<Id>(env: MetricsEnv<Id>, cluster: string, sample: S
   const b = bufferOf(cluster);
   b.samples.push(sample);
   if (b.samples.length > MAX_PENDING) b.samples.splice(0, b.samples.length - MAX_PENDING);
-  if (b.scheduled) return undefined;
-  b.scheduled = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS)).then(() => {
-    b.scheduled = undefined;
+  const now = Date.now();
+  if (current(b.scheduledAt, now - FLUSH_DELAY_MS)) return undefined;
+  const at = (b.scheduledAt = now);
+  return sleep(FLUSH_DELAY_MS).then(() => {
+    if (b.scheduledAt === at) b.scheduledAt = undefined;
     return flush(env, cluster);
   });
-  return b.scheduled;
 }
 
 /** Sends the cluster's pending samples now (after the batch in flight, if any). */
 export async function flush<Id>(env: MetricsEnv<Id>, cluster: string): Promise<void> {
   const b = bufferOf(cluster);
-  while (b.inFlight) await b.inFlight;
+  while (current(b.sendingSince, Date.now())) await sleep(POLL_MS);
   if (b.samples.length === 0) return;
   const batch = b.samples;
   b.samples = [];
-  b.inFlight = metricsObject(env, cluster)
-    .record(batch)
-    .catch(() => {
-      b.samples.unshift(...batch); // retried with the next flush
-    })
-    .finally(() => {
-      b.inFlight = undefined;
-    });
-  await b.inFlight;
+  const since = (b.sendingSince = Date.now());
+  try {
+    await metricsObject(env, cluster).record(batch);
+  } catch {
+    b.samples.unshift(...batch); // retried with the next flush
+  } finally {
+    if (b.sendingSince === since) b.sendingSince = undefined;
+  }
 }
 
 export async function renderMetrics<Id>(env: MetricsEnv<Id>, cluster: string): Promise<string> {
