@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_PER_MESSAGE, sendChange } from './change-batches.ts';
+import { LOST_MS, MAX_PER_MESSAGE, sendChange } from './change-batches.ts';
 
 /** A queue whose sends complete when `release()` is called, recording each message's body (an array of changes). */
 function fakeQueue() {
@@ -71,4 +71,25 @@ test('a message of the largest possible changes stays well under the 128 KB a qu
   const change = { cluster: long, rev: Number.MAX_SAFE_INTEGER, group: long, resource: long.slice(0, 63), namespace: long.slice(0, 63), name: long, type: 'MODIFIED', ownersChanged: true, deleting: true };
   const bytes = new TextEncoder().encode(JSON.stringify(Array.from({ length: MAX_PER_MESSAGE }, () => change))).length;
   assert.ok(bytes < 96 * 1024, `${bytes} bytes`);
+});
+
+test('a send whose request workerd ended (never answered) holds the next batches back LOST_MS at most', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const sent: number[][] = [];
+  const queue = {
+    send(body: number[]) {
+      sent.push(body);
+      return sent.length === 1 ? new Promise<void>(() => undefined) : Promise.resolve();
+    },
+  };
+  void sendChange(queue, 1); // its send is never answered
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  const next = sendChange(queue, 2);
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  t.mock.timers.tick(LOST_MS / 2);
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  assert.deepEqual(sent, [[1]], 'a batch in flight is waited for');
+  t.mock.timers.tick(LOST_MS);
+  await next;
+  assert.deepEqual(sent, [[1], [2]]);
 });

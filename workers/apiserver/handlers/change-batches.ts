@@ -25,11 +25,20 @@ export const MAX_PER_MESSAGE = 64;
 
 interface Outbox<T> {
   waiting: T[];
-  /** the send that will take `waiting`, once one is scheduled */
+  /** the send that will take `waiting`, once one is scheduled, and when */
   next?: Promise<void>;
-  /** the send under way (only looked at, never awaited: see sendNext) */
+  nextAt?: number;
+  /** the send under way (only looked at, never awaited: see sendNext), and since when */
   inFlight?: Promise<void>;
+  inFlightSince?: number;
 }
+
+/**
+ * A scheduled batch or a send whose request workerd ended without running its code again (a
+ * request's waitUntil has 30 s): past this it no longer holds the next batches back, which
+ * would otherwise wait, or join it, for good.
+ */
+export const LOST_MS = 30_000;
 
 const outboxes = new WeakMap<object, Outbox<unknown>>();
 
@@ -49,7 +58,8 @@ export function sendChange<T>(queue: ArrayQueue<T>, message: T): Promise<void> {
   let o = outboxes.get(queue) as Outbox<T> | undefined;
   if (!o) outboxes.set(queue, (o = { waiting: [] }));
   o.waiting.push(message);
-  if (o.next) return JOINED;
+  if (o.next && Date.now() - o.nextAt! < LOST_MS) return JOINED;
+  o.nextAt = Date.now();
   return (o.next = sendNext(queue, o));
 }
 
@@ -61,7 +71,7 @@ async function sendNext<T>(queue: ArrayQueue<T>, o: Outbox<T>): Promise<void> {
   // would resume here in the context of the request that made that send, and a send made there
   // is workerd's to cancel as soon as that request ends (storage/connect.ts saw it with SQL).
   if (!o.inFlight) await null; // the commits of this turn join the first batch
-  while (o.inFlight) await new Promise((ok) => setTimeout(ok, POLL_MS));
+  while (o.inFlight && Date.now() - o.inFlightSince! < LOST_MS) await new Promise((ok) => setTimeout(ok, POLL_MS));
   const batch = o.waiting;
   o.waiting = [];
   o.next = undefined;
@@ -69,6 +79,7 @@ async function sendNext<T>(queue: ArrayQueue<T>, o: Outbox<T>): Promise<void> {
   for (let i = 0; i < batch.length; i += MAX_PER_MESSAGE) chunks.push(batch.slice(i, i + MAX_PER_MESSAGE));
   const sending = Promise.all(chunks.map((c) => queue.send(c))).then(() => {});
   o.inFlight = sending;
+  o.inFlightSince = Date.now();
   try {
     await sending;
   } finally {
