@@ -7,7 +7,6 @@
  * Everything listens on 127.0.0.1, and everything started is stopped, even on Ctrl-C.
  */
 import { cpus, loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { apiClient, nowMs } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
 import { cronClock, measureCron } from './cron.ts';
@@ -27,6 +26,7 @@ import { measureInteractive } from './interactive.ts';
 import { measureNetworking } from './networking-phase.ts';
 import { measureWebhooks } from './webhooks.ts';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime-child.ts';
+import { loopDelayMonitor, type LoopDelay } from './loop-delay.ts';
 import { apiProcessesArg } from './api-processes-arg.ts';
 
 const quick = process.argv.includes('--quick');
@@ -63,18 +63,17 @@ async function main(): Promise<void> {
     await clock?.stepAround(seconds);
     if (waited >= 1) record([{ name: `workerd busy before: ${title}`, value: waited, unit: 's', note: "the controllers' backlog of the phase before" }]);
     const cpu = await cpuMeter(runtime.pid);
-    loop.reset();
+    loop.take();
     await runtime.eventLoopDelay();
     const out = await run();
     record(out.figures);
-    const delay = await runtime.eventLoopDelay();
-    console.log(`  (${(await cpu.end()).text}; event loop delay p99/max: the bench's ${ms(loop.percentile(99))}/${ms(loop.max)} ms, the runtime's ${fmt(delay.p99Ms, 0)}/${fmt(delay.maxMs, 0)} ms)`);
+    const [bench, served] = [loop.take(), await runtime.eventLoopDelay()];
+    const ms = (d: LoopDelay) => `${fmt(d.p99Ms, 0)}/${fmt(d.maxMs, 0)} ms`;
+    console.log(`  (${(await cpu.end()).text}; event loop delay p99/max: the bench's ${ms(bench)}, the runtime's ${ms(served)})`);
     return out;
   };
   // the clients' own event loop: what a latency figure includes besides the runtime's
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const ms = (ns: number) => fmt(ns / 1e6, 0);
+  const loop = loopDelayMonitor();
   const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
   let clock: ReturnType<typeof cronClock> | undefined;
   console.log(`timonier bench${quick ? ' (quick)' : ''}${apiProcesses > 1 ? `, API in ${apiProcesses} workerd processes` : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);

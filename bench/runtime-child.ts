@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ControlPlane } from '../local/runtime.ts';
 import { descendants } from './rss.ts';
-import type { LoopDelay, RuntimeCall, RuntimeCalls, RuntimeMethod, RuntimeReady, RuntimeResult } from './runtime-process.ts';
+import type { LoopDelay } from './loop-delay.ts';
+import type { RuntimeCall, RuntimeCalls, RuntimeMethod, RuntimeReady, RuntimeResult } from './runtime-process.ts';
 import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
 
 export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'caPem' | 'kubeconfigPath' | 'dataDir' | 'settled' | 'triggerCron'> {

@@ -11,9 +11,9 @@
  * It stops (miniflare, the Hrana server, the cron) on SIGTERM or SIGINT, and when its parent goes
  * away (the IPC channel closes), so a killed benchmark leaves nothing running.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
 import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
+import { loopDelayMonitor, type LoopDelay } from './loop-delay.ts';
 
 export interface RuntimeReady {
   type: 'ready';
@@ -24,16 +24,11 @@ export interface RuntimeReady {
   dataDir: string;
 }
 
-/** This process's event-loop delay since the last look (what its Hrana server and TLS front waited). */
-export interface LoopDelay {
-  p99Ms: number;
-  maxMs: number;
-}
-
 /** What the parent may ask, by method: the arguments and the answer. */
 export interface RuntimeCalls {
   settled: { args: []; result: void };
   triggerCron: { args: [cron?: string]; result: void };
+  /** this process's event-loop delay since the last call (what its Hrana server and TLS front waited) */
   eventLoopDelay: { args: []; result: LoopDelay };
 }
 export type RuntimeMethod = keyof RuntimeCalls;
@@ -75,17 +70,11 @@ process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(130));
 process.on('disconnect', () => void stop(0));
 
-// 20 ms: a coarse sampler, so that watching the loop costs the measured process next to nothing
-const loop = monitorEventLoopDelay({ resolution: 20 });
-loop.enable();
+const loop = loopDelayMonitor();
 const handlers: { [M in RuntimeMethod]: (cp: ControlPlane, ...args: RuntimeCalls[M]['args']) => Promise<RuntimeCalls[M]['result']> } = {
   settled: (cp) => cp.settled(),
   triggerCron: (cp, cron) => cp.triggerCron(cron),
-  eventLoopDelay: async () => {
-    const delay = { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 };
-    loop.reset();
-    return delay;
-  },
+  eventLoopDelay: async () => loop.take(),
 };
 
 const cp = await starting;
