@@ -63,13 +63,16 @@ async function main(): Promise<void> {
     await clock?.stepAround(seconds);
     if (waited >= 1) record([{ name: `workerd busy before: ${title}`, value: waited, unit: 's', note: "the controllers' backlog of the phase before" }]);
     const cpu = await cpuMeter(runtime.pid);
+    const benchCpu0 = process.cpuUsage();
     loop.take();
     await runtime.eventLoopDelay();
     const out = await run();
     record(out.figures);
-    const [bench, served] = [loop.take(), await runtime.eventLoopDelay()];
+    const [bench, served, benchCpu] = [loop.take(), await runtime.eventLoopDelay(), process.cpuUsage(benchCpu0)];
+    const used = await cpu.end();
     const ms = (d: LoopDelay) => `${fmt(d.p99Ms, 0)}/${fmt(d.maxMs, 0)} ms`;
-    console.log(`  (${(await cpu.end()).text}; event loop delay p99/max: the bench's ${ms(bench)}, the runtime's ${ms(served)})`);
+    const benchPct = `${fmt((100 * (benchCpu.user + benchCpu.system)) / 1e6 / used.wall, 0)}%`;
+    console.log(`  (${used.text}, the bench's clients ${benchPct}; event loop delay p99/max: the bench's ${ms(bench)}, the runtime's ${ms(served)})`);
     return out;
   };
   // the clients' own event loop: what a latency figure includes besides the runtime's
