@@ -11,13 +11,13 @@
  * Counts come from the apiserver's own `/metrics` (`apiserver_request_total`, every client:
  * agents, controllers, scheduler, this script), by verb and resource; the agents' share is counted
  * at their fetch (user agent `kubelet/...`). The windows include the runtime's cron (every 60 s).
+ * The runtime runs in a process of its own (runtime-child.ts): CPU and RSS are its, not the agents'.
  * Prints the figures; never asserts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
 import type { Fetch } from '../lib/client/client.ts';
 import { runNode, type RunningNode } from '../node-agent/cli.ts';
 import { httpsFetch } from '../node-agent/http.ts';
@@ -26,6 +26,7 @@ import { apiClient, expectStatus, nowMs, type Api } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
 import { createNamespace, deployment, isReady } from './objects.ts';
 import { measureRss, rssSampler } from './rss.ts';
+import { startRuntimeProcess, type RuntimeProcess } from './runtime-child.ts';
 import { eachLimited } from './sim-nodes.ts';
 import { fmt } from './stats.ts';
 import { track, type Obj } from './tracker.ts';
@@ -86,13 +87,13 @@ async function main() {
   const minutes = seconds / 60;
   console.log(`agent costs: ${agents} agents, ${podCount} pods, windows of ${seconds} s; load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
   const dir = await mkdtemp(join(tmpdir(), 'timonier-agent-costs-'));
-  let cp: ControlPlane | undefined;
+  let cp: RuntimeProcess | undefined;
   const running: RunningNode[] = [];
   try {
-    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true });
+    cp = await startRuntimeProcess();
     const api = apiClient(cp);
     await createNamespace(api, 'costs');
-    const peak = rssSampler();
+    const peak = rssSampler(cp.pid);
     const names = Array.from({ length: agents }, (_, i) => `cost-agent-${String(i).padStart(3, '0')}`);
     const counts: Counts = new Map();
     const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 3600, description: 'costs' });
@@ -102,10 +103,10 @@ async function main() {
     });
     await nodes.until('nodes Ready', (m) => names.every((n) => m.get(n) && isReady(m.get(n)!)), 60_000);
     nodes.close();
-    await waitForQuiet(30);
+    await waitForQuiet(cp.pid, 30);
 
     // 1. agents at rest
-    let cpu = await cpuMeter();
+    let cpu = await cpuMeter(cp.pid);
     let m0 = await metrics(api);
     let a0 = new Map(counts);
     await new Promise((ok) => setTimeout(ok, seconds * 1000));
@@ -128,7 +129,7 @@ async function main() {
     const readyPods = (m: Map<string, Obj>) => [...m.values()].filter((p) => p.status?.phase === 'Running' && isReady(p)).length;
     await pods.until('pods Ready', (m) => readyPods(m) >= podCount, 300_000);
     const upSeconds = (nowMs() - t0) / 1000;
-    await waitForQuiet(60);
+    await waitForQuiet(cp.pid, 60);
     const startAll = minus(await metrics(api), m0);
     const startAgents = minus(counts, a0);
     console.log(`\n2. ${podCount} pods started in ${fmt(upSeconds, 1)} s (counted until workerd was quiet)`);
@@ -136,7 +137,7 @@ async function main() {
     console.log(`  of which the agents', per pod: ${fmt(total(startAgents) / podCount, 2)}\n${table(startAgents, podCount)}`);
 
     // 3. pods at rest
-    cpu = await cpuMeter();
+    cpu = await cpuMeter(cp.pid);
     m0 = await metrics(api);
     a0 = new Map(counts);
     await new Promise((ok) => setTimeout(ok, seconds * 1000));
@@ -148,7 +149,7 @@ async function main() {
     console.log(`  of which the agents', per pod per minute beyond their rest: ${fmt(perPod(busyAgents, idleAgents), 2)}\n${table(busyAgents, podCount, minutes)}`);
     pods.close();
     const rss = await peak.stop();
-    const now = await measureRss();
+    const now = await measureRss(cp.pid);
     console.log(`\nRSS peak ${fmt((rss?.total ?? 0) / 2 ** 20, 0)} MB (node ${fmt((rss?.node ?? 0) / 2 ** 20, 0)}, workerd ${fmt((rss?.workerd ?? 0) / 2 ** 20, 0)}); now ${fmt(now.total / 2 ** 20, 0)} MB`);
     console.log(`load average ${loadavg().map((l) => fmt(l, 2)).join(' ')} at the end`);
     api.close();

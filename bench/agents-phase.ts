@@ -26,7 +26,7 @@ async function main() {
     cp = await startRuntimeProcess();
     const api = apiClient(cp);
     await createNamespace(api, 'bench-agents');
-    await waitForQuiet(10, 0.1, 500, cp.pid);
+    await waitForQuiet(cp.pid, 10);
     const agents = Number(values.agents);
     const figures = await measureAgents(cp, api, {
       namespace: 'bench-agents',

@@ -132,7 +132,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
   };
   const pods = await track(api, `/api/v1/namespaces/${o.namespace}/pods`);
   const figures: Figure[] = [];
-  const peak = rssSampler(500, cp.pid);
+  const peak = rssSampler(cp.pid);
   try {
     // join and start the agents, a few at a time (one join token for all, as a fleet would)
     const t0 = nowMs();

@@ -10,9 +10,8 @@
  * phase weighs on both alike. The user's token comes from TokenRequest, as a pod's would. A user
  * who is refused (RBAC not there yet) stops the phase with a clear message instead of timing 403s.
  */
-import type { ControlPlane } from '../local/runtime.ts';
+import type { RuntimeProcess } from './runtime-child.ts';
 import { apiClient, expectStatus, type Api } from './client.ts';
-import { waitForQuiet } from './cpu.ts';
 import type { Figure } from './figures.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { cmName, configMap, createNamespace } from './objects.ts';
@@ -56,7 +55,7 @@ export const FAIR_SHARE_OUT_OF_REACH = { FAIR_SHARE_QPS: '1000000', FAIR_SHARE_B
 
 class Refused extends Error {}
 
-export async function measureAuthorization(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+export async function measureAuthorization(o: { cp: RuntimeProcess; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const plan = o.quick ? AUTHORIZATION_PLAN.quick : AUTHORIZATION_PLAN.full;
   let user: Api | undefined;
   try {

@@ -43,6 +43,8 @@ export interface ChainOptions {
   namespace: string;
   runs: number;
   targets: { boundMs: number; availableMs: number };
+  /** the runtime's process (runtime-child.ts): its workerd are the ones counted */
+  runtimePid: number;
 }
 
 const deployment = (name: string) => ({
@@ -65,7 +67,7 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
   const posts: number[] = [];
   const cpuUntilBound: number[] = [];
   const cpuPerRun: number[] = [];
-  const workerd = await workerdPids();
+  const workerd = await workerdPids(o.runtimePid);
   let failed = 0;
   let firstError = '';
   const served0 = await requestsServed(api);
@@ -91,7 +93,7 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
         ready.catch(() => undefined);
       }
       // what the run left behind (events, status writes) settles before the next one
-      await waitForQuiet(5, 0.15, 200);
+      await waitForQuiet(o.runtimePid, 5, 0.15, 200);
       cpuPerRun.push((await cpuMsOf(workerd)) - cpu0);
     }
     // each run's requests were served before its quiet (the second /metrics read is taken off)

@@ -1,6 +1,7 @@
 /**
  * The load generator's HTTP client: Node's async https with keep-alive sockets, so the clients
- * never block the event loop that the in-process control plane (Hrana server, miniflare) shares.
+ * never block the event loop they share (watchers, creators, simulated kubelets, agents); the
+ * control plane has a process of its own (runtime-child.ts).
  */
 import https from 'node:https';
 import { failedOnStaleConnection } from '../lib/http/stale-connection.ts';

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ControlPlane } from '../local/runtime.ts';
+import type { RuntimeProcess } from './runtime-child.ts';
 import { signToken } from '../lib/auth/tokens.ts';
 import { apiClient, expectStatus, nowMs, type Api } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
@@ -38,19 +38,19 @@ interface Idle {
 }
 
 /** CPU (all the runtime's processes) over `seconds` of doing nothing, once at rest, and RSS at the end. */
-async function idle(cp: ControlPlane, seconds: number): Promise<Idle> {
+async function idle(cp: RuntimeProcess, seconds: number): Promise<Idle> {
   await cp.settled(); // the memory given back after the last work (local/idle-gc.ts) is part of getting there
-  const meter = await cpuMeter();
+  const meter = await cpuMeter(cp.pid);
   await new Promise((ok) => setTimeout(ok, seconds * 1000));
   const used = await meter.end();
-  return { cpu: (used.node + used.workerd) / used.wall, rss: await measureRss(), text: used.text };
+  return { cpu: (used.node + used.workerd) / used.wall, rss: await measureRss(cp.pid), text: used.text };
 }
 
 const rssText = (r: Rss) => `${fmt(mb(r.total), 0)} MB (workerd ${fmt(mb(r.workerd), 0)})`;
 
 const cluster = (name: string) => ({ apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name } });
 
-async function studentOf(cp: ControlPlane, api: Api, name: string): Promise<Api> {
+async function studentOf(cp: RuntimeProcess, api: Api, name: string): Promise<Api> {
   const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'bench-student' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'student' }] };
   expectStatus(await api.request('POST', `/clusters/${name}/apis/rbac.authorization.k8s.io/v1/clusterrolebindings`, binding), 201);
   const key = (await readFile(join(cp.dataDir, 'token-signing-key'), 'utf8')).trim();
@@ -113,9 +113,9 @@ function writeStorm(api: Api, cluster: string, clients: number, codes: Map<numbe
  * allocator's first arenas are in its RSS, as in any runtime that has served), holding no tenant
  * cluster: the ratio is what the idle clusters cost, not what a first request costs.
  */
-async function createAndDelete(api: Api, prefix: string, count: number): Promise<void> {
+async function createAndDelete(cp: RuntimeProcess, api: Api, prefix: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) expectStatus(await api.request('POST', CLUSTERS, cluster(`${prefix}${i}`)), 201);
-  await waitForQuiet(30);
+  await waitForQuiet(cp.pid, 30);
   for (let i = 0; i < count; i++) expectStatus(await api.request('DELETE', `${CLUSTERS}/${prefix}${i}`), 200, 202);
   for (let i = 0; i < count; i++) {
     for (const t0 = nowMs(); (await api.request('GET', `${CLUSTERS}/${prefix}${i}`)).status !== 404; await new Promise((ok) => setTimeout(ok, 100)))
@@ -124,15 +124,15 @@ async function createAndDelete(api: Api, prefix: string, count: number): Promise
 }
 
 /** `fresh`: the control plane served nothing before this section (its idle baseline is a new runtime's) */
-export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean; fresh: boolean }): Promise<void> {
+export async function measureClusters(o: { cp: RuntimeProcess; api: Api; phase: Phase; quick: boolean; fresh: boolean }): Promise<void> {
   const plan = o.quick ? CLUSTERS_PLAN.quick : CLUSTERS_PLAN.full;
   const { api } = o;
   const prefix = 'bench-c';
 
   await o.cp.settled();
-  const cold = await measureRss();
+  const cold = await measureRss(o.cp.pid);
   await o.phase(`clusters: creating and deleting ${plan.warmUp} clusters (the baseline's warm-up)`, 30, async () => {
-    await createAndDelete(api, 'bench-warm', plan.warmUp);
+    await createAndDelete(o.cp, api, 'bench-warm', plan.warmUp);
     return { figures: [] as Figure[] };
   });
   const none = await o.phase(`clusters: idle runtime with no tenant cluster (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
@@ -155,7 +155,7 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
   });
 
   // the controllers' resync of each new cluster (default service accounts, kube-root-ca.crt, aggregated roles)
-  const settled = await waitForQuiet(plan.settleSeconds);
+  const settled = await waitForQuiet(o.cp.pid, plan.settleSeconds);
   console.log(`  the controllers settled ${plan.clusters} new clusters in ${fmt(settled)} s`);
 
   await o.phase(`clusters: idle runtime with ${plan.clusters} idle clusters (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
@@ -188,7 +188,7 @@ export async function measureClusters(o: { cp: ControlPlane; api: Api; phase: Ph
     let stormSeconds = 0;
     const perRound = Math.ceil(plan.gets / plan.rounds);
     for (let round = 0; round < plan.rounds; round++) {
-      await waitForQuiet(10); // the last round's storm fully handled (controllers included): it must not slow the GETs "alone"
+      await waitForQuiet(o.cp.pid, 10); // the last round's storm fully handled (controllers included): it must not slow the GETs "alone"
       alone.push(...(await getTimes(reader, path, perRound)));
       const storm = writeStorm(stormer, noisy, plan.stormClients, codes);
       // timed once the storm is throttled (its cluster's burst spent, as in a long storm): each

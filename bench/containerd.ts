@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ControlPlane } from '../local/runtime.ts';
+import type { RuntimeProcess } from './runtime-child.ts';
 import { runNode, type RunningNode } from '../node-agent/cli.ts';
 import { CriRuntime } from '../node-agent/runtime/cri.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
@@ -59,7 +59,7 @@ spec:
   ports: [{ port: 80, targetPort: http }]
 `;
 
-function kubectl(cp: ControlPlane, home: string, args: string[], input: string): Promise<{ code: number; stderr: string }> {
+function kubectl(cp: RuntimeProcess, home: string, args: string[], input: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile('kubectl', args, { env: { ...process.env, KUBECONFIG: cp.kubeconfigPath, KUBECACHEDIR: join(home, 'cache'), HOME: home }, timeout: 60_000 }, (err, _out, stderr) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
@@ -82,7 +82,7 @@ function chainDone(pods: Map<string, Obj>, slices: Map<string, Obj>): boolean {
   return ready.every((p) => inSlices.has(p.status.podIP));
 }
 
-export async function measureContainerd(cp: ControlPlane, api: Api, o: ContainerdOptions): Promise<Figure[]> {
+export async function measureContainerd(cp: RuntimeProcess, api: Api, o: ContainerdOptions): Promise<Figure[]> {
   const skip = await e2eSkip();
   const name = 'kubectl apply → 2 pods Ready and in the EndpointSlice (containerd), p50';
   if (skip) {

@@ -1,9 +1,9 @@
 /**
- * CPU time of the local runtime's processes during a phase: the Node side (by default this
- * process: Hrana server, miniflare's loopback, the load clients) and the workerd processes (the
- * workers themselves). Given a `root` pid (a runtime in a process of its own, runtime-child.ts),
- * the Node side is that process and its other descendants, and the workerd are its own: exactly
- * the runtime. On 2 cores, a process near 100% of one core is the bottleneck of the phase.
+ * CPU time of the local runtime's processes during a phase: the runtime runs in a process of its
+ * own (runtime-child.ts), whose pid is `root`; its Node side (Hrana server, TLS front, miniflare's
+ * loopback) is that process and its descendants other than workerd, and the workerd processes are
+ * its own (the workers themselves). The benchmark's process and its clients are not counted. On 2
+ * cores, a process near 100% of one core is the bottleneck of the phase.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { nowMs } from './client.ts';
@@ -54,11 +54,11 @@ export interface CpuUse {
   text: string;
 }
 
-/** Starts counting; `end()` returns the phase's CPU use (of the tree under `root`, if given). */
-export async function cpuMeter(root?: number) {
+/** Starts counting; `end()` returns the phase's CPU use by the process tree under `root`. */
+export async function cpuMeter(root: number) {
   const tree = await descendants(root);
-  const nodePids = root === undefined ? [] : [root, ...tree.others];
-  const nodeSeconds = async () => (root === undefined ? ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()) : cpuSeconds(nodePids));
+  const nodePids = [root, ...tree.others];
+  const nodeSeconds = () => cpuSeconds(nodePids);
   const wall0 = nowMs();
   const node0 = await nodeSeconds();
   const workerd0 = await cpuSeconds(tree.pids);
@@ -79,9 +79,9 @@ export async function cpuMeter(root?: number) {
  * Waits until workerd has been nearly idle for one sampling interval (below `threshold` of a
  * core), at most `maxSeconds`; returns the seconds waited. Creates leave work behind them (the
  * change queue, the controllers, their API calls), which would otherwise load the next phase.
- * `root`: only the workerd under that process (default: every workerd under this one).
+ * `root`: the runtime's process; only the workerd under it count.
  */
-export async function waitForQuiet(maxSeconds = 60, threshold = 0.1, intervalMs = 500, root?: number): Promise<number> {
+export async function waitForQuiet(root: number, maxSeconds = 60, threshold = 0.1, intervalMs = 500): Promise<number> {
   const pids = (await descendants(root)).pids;
   const started = nowMs();
   for (;;) {

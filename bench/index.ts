@@ -2,12 +2,11 @@
  * `npm run bench [-- --quick]`: the API server's figures against the local runtime (real workers
  * in miniflare, embedded libSQL behind the Hrana server) on a fresh data directory, as the issue
  * asks, then the controllers' and node agents' (workloads.ts). Prints each figure as it is known and a summary against the targets; never asserts.
+ * The runtime runs in a process of its own (runtime-child.ts), so the clients' event loop is not
+ * its Hrana server's and TLS front's, and its RSS and CPU are counted apart from the clients'.
  * Everything listens on 127.0.0.1, and everything started is stopped, even on Ctrl-C.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
+import { cpus, loadavg } from 'node:os';
 import { apiClient, nowMs } from './client.ts';
 import { cpuMeter, waitForQuiet } from './cpu.ts';
 import { cronClock, measureCron } from './cron.ts';
@@ -26,6 +25,8 @@ import { measureWorkloads } from './workloads.ts';
 import { measureInteractive } from './interactive.ts';
 import { measureNetworking } from './networking-phase.ts';
 import { measureWebhooks } from './webhooks.ts';
+import { startRuntimeProcess, type RuntimeProcess } from './runtime-child.ts';
+import { loopDelayMonitor, type LoopDelay } from './loop-delay.ts';
 import { apiProcessesArg } from './api-processes-arg.ts';
 
 const quick = process.argv.includes('--quick');
@@ -51,18 +52,31 @@ async function main(): Promise<void> {
   /**
    * A titled step whose figures are recorded, with the CPU it cost each process. It starts once
    * workerd is idle and, `seconds` being how long it may take, clear of the runtime's cron.
+   * `on`: the runtime the step loads, if not the main one (the agents' fresh one).
    */
-  const phase = async <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>): Promise<T> => {
+  const phase = async <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>, on?: RuntimeProcess): Promise<T> => {
+    const runtime = on ?? cp!;
     console.log(title);
-    const waited = await waitForQuiet();
+    // the main runtime's backlog would load the machine under a fresh one's step too
+    let waited = 0;
+    for (const r of new Set([cp!, runtime])) waited += await waitForQuiet(r.pid);
     await clock?.stepAround(seconds);
     if (waited >= 1) record([{ name: `workerd busy before: ${title}`, value: waited, unit: 's', note: "the controllers' backlog of the phase before" }]);
-    const cpu = await cpuMeter();
+    const cpu = await cpuMeter(runtime.pid);
+    const benchCpu0 = process.cpuUsage();
+    loop.take();
+    await runtime.eventLoopDelay();
     const out = await run();
     record(out.figures);
-    console.log(`  (${(await cpu.end()).text})`);
+    const [bench, served, benchCpu] = [loop.take(), await runtime.eventLoopDelay(), process.cpuUsage(benchCpu0)];
+    const used = await cpu.end();
+    const ms = (d: LoopDelay) => `${fmt(d.p99Ms, 0)}/${fmt(d.maxMs, 0)} ms`;
+    const benchPct = `${fmt((100 * (benchCpu.user + benchCpu.system)) / 1e6 / used.wall, 0)}%`;
+    console.log(`  (${used.text}, the bench's clients ${benchPct}; event loop delay p99/max: the bench's ${ms(bench)}, the runtime's ${ms(served)})`);
     return out;
   };
+  // the clients' own event loop: what a latency figure includes besides the runtime's
+  const loop = loopDelayMonitor();
   const only = (p: Promise<Figure[]>) => p.then((figures) => ({ figures }));
   let clock: ReturnType<typeof cronClock> | undefined;
   console.log(`timonier bench${quick ? ' (quick)' : ''}${apiProcesses > 1 ? `, API in ${apiProcesses} workerd processes` : ''}: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}`);
@@ -70,31 +84,27 @@ async function main(): Promise<void> {
   const load = () => `load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`;
   console.log(`${load()} at start`);
 
-  const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-'));
-  let cp: ControlPlane | undefined;
-  const cleanup = async () => {
-    await cp?.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  let cp: RuntimeProcess | undefined;
+  // `on`, not `once`: tsx relays a Ctrl-C a second time when we are slow to answer it
+  process.on('SIGINT', () => void (cp?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
 
   try {
     const t0 = nowMs();
-    cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, apiserverSettings: FAIR_SHARE_OUT_OF_REACH, apiProcesses });
-    clock = cronClock(nowMs());
+    cp = await startRuntimeProcess({ apiserverSettings: FAIR_SHARE_OUT_OF_REACH, apiProcesses });
+    clock = cronClock(nowMs(), cp.pid);
     console.log(`control plane up in ${fmt((nowMs() - t0) / 1000)} s at ${cp.url}`);
     const api = apiClient(cp);
 
     console.log('idle RSS (once the runtime is at rest after its start: workerd idle, the idle collection done)');
     await new Promise((ok) => setTimeout(ok, 3_000));
-    await waitForQuiet(10);
+    await waitForQuiet(cp.pid, 10);
     await cp.settled();
-    record([rssFigure('RSS idle', await measureRss(), TARGETS.idleRssMb)]);
+    record([rssFigure('RSS idle', await measureRss(cp.pid), TARGETS.idleRssMb)]);
 
     if (want('api')) {
       await createNamespace(api, LIST_NS);
       await createNamespace(api, WATCH_NS);
-      const peak = rssSampler();
+      const peak = rssSampler(cp.pid);
 
       const one = await phase('creates, 1 client', 10, () =>
         measureCreates(api, { namespace: LIST_NS, clients: 1, count: plan.creates1, from: 0, maxSeconds: plan.createSeconds }),
@@ -141,7 +151,7 @@ async function main(): Promise<void> {
     console.log(summaryTable(figures));
     console.log(`\n${withTargets.filter((f) => met(f)).length}/${withTargets.length} targets met`);
   } finally {
-    await cleanup();
+    await cp?.stop();
   }
 }
 

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ControlPlane } from '../local/runtime.ts';
+import type { RuntimeProcess } from './runtime-child.ts';
 import { runNode, type RunningNode } from '../node-agent/cli.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { e2eSkip, HTTPD_COMMAND, removeNodePods } from '../test/e2e/agent-support.ts';
@@ -25,7 +25,7 @@ type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, r
 
 const BIG_MB = 32;
 
-export async function measureInteractive(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+export async function measureInteractive(o: { cp: RuntimeProcess; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const keystrokes = o.quick ? 100 : 500;
   const requests = o.quick ? 100 : 500;
   const cri = !(await e2eSkip());

@@ -15,7 +15,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ControlPlane } from '../local/runtime.ts';
+import type { RuntimeProcess } from './runtime-child.ts';
 import { runNode, type RunningNode } from '../node-agent/cli.ts';
 import { query } from '../node-agent/dns/wire.ts';
 import { CriRuntime } from '../node-agent/runtime/cri.ts';
@@ -101,14 +101,14 @@ spec:
     spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Mi}}}
 `;
 
-function kubectl(cp: ControlPlane, args: string[], input = ''): Promise<void> {
+function kubectl(cp: RuntimeProcess, args: string[], input = ''): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = execFile('kubectl', args, { env: { ...process.env, KUBECONFIG: cp.kubeconfigPath }, timeout: 120_000 }, (err, _out, stderr) => (err ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr}`)) : resolve()));
     child.stdin?.end(input);
   });
 }
-const kubectlApply = (cp: ControlPlane, manifest: string) => kubectl(cp, ['apply', '-f', '-'], manifest);
-const kubectlDelete = (cp: ControlPlane, name: string) =>
+const kubectlApply = (cp: RuntimeProcess, manifest: string) => kubectl(cp, ['apply', '-f', '-'], manifest);
+const kubectlDelete = (cp: RuntimeProcess, name: string) =>
   kubectl(cp, ['delete', '-n', 'default', `statefulset/${name}`, `service/${name}`, '--wait=true']).then(() => kubectl(cp, ['delete', '-n', 'default', 'pvc', '-l', `app=${name}`, '--wait=false']));
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
@@ -121,7 +121,7 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 9
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function measureNetworking(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+export async function measureNetworking(o: { cp: RuntimeProcess; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const skip = await e2eSkip();
   if (skip) {
     console.log(`networking: skipped (${skip})`);

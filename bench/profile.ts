@@ -5,14 +5,15 @@
  * are in (`--total`: also with their callees' time; `--save`: each worker's .cpuprofile in the kept
  * directory; `--all`: miniflare's own workers too, e.g. the queue broker). `webhooks`: the creates go to a
  * namespace one validating webhook watches (bench/webhooks.ts' server, by `url` with its caBundle). A tool for finding costs, not a benchmark: figures are printed, never judged.
+ * The runtime runs in a process of its own (runtime-child.ts), apart from the load's clients.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { startControlPlane } from '../local/runtime.ts';
 import { apiClient, expectStatus } from './client.ts';
 import { runLoad } from './load.ts';
+import { startRuntimeProcess } from './runtime-child.ts';
 import { cmName, configMap, createNamespace, deployment } from './objects.ts';
 import { configuration, webhookServer } from './webhooks.ts';
 
@@ -74,7 +75,7 @@ function selfTimes(nodes: ProfileNode[], samples: number): { name: string; share
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'timonier-profile-'));
-  const cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true, inspectorPort: INSPECTOR_PORT, apiserverSettings: { FAIR_SHARE_QPS: '0' } });
+  const cp = await startRuntimeProcess({ dataDir: join(dir, 'data'), inspectorPort: INSPECTOR_PORT, apiserverSettings: { FAIR_SHARE_QPS: '0' } });
   const api = apiClient(cp);
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];

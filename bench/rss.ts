@@ -1,13 +1,12 @@
 /**
- * RSS of the local runtime, read from /proc (Linux only). By default: this Node process (Hrana
- * server, miniflare's loopback, the load clients) plus every workerd process descended from it.
- * With a `root` pid (a runtime in a process of its own, runtime-child.ts): that process and every
- * process descended from it, workerd counted apart: exactly the runtime, not the benchmark.
+ * RSS of the local runtime, read from /proc (Linux only): the runtime's process (`root`, started by
+ * runtime-child.ts) and every process descended from it, workerd counted apart: exactly the
+ * runtime, not the benchmark's process or its clients.
  */
 import { open, readdir } from 'node:fs/promises';
 
 export interface Rss {
-  /** the Node side: this process, or the root process and its descendants other than workerd */
+  /** the Node side: the root process and its descendants other than workerd */
   node: number;
   workerd: number;
   total: number;
@@ -23,8 +22,8 @@ interface Proc {
 
 /**
  * A /proc file's first 4 KB (where Name, PPid and VmRSS are). /proc files report a size of 0, so
- * readFile reads each in a 64 KB buffer: ~8 MB of garbage per scan of 120 processes, counted in
- * the RSS of this process, which is the one being measured.
+ * readFile reads each in a 64 KB buffer: ~8 MB of garbage per scan of 120 processes, every 500 ms
+ * while a sampler runs.
  */
 async function readHead(path: string): Promise<string> {
   const file = await open(path, 'r');
@@ -67,20 +66,20 @@ export async function descendants(root = process.pid) {
   };
 }
 
-/** The workerd processes started (directly or not) by `root`, by default this process. */
-export const workerdPids = async (root?: number) => (await descendants(root)).pids;
+/** The workerd processes started (directly or not) by `root`. */
+export const workerdPids = async (root: number) => (await descendants(root)).pids;
 
-/** This process and its workerd; or, given `root`, that whole process tree. */
-export async function measureRss(root?: number): Promise<Rss> {
+/** The process tree under `root`, itself included. */
+export async function measureRss(root: number): Promise<Rss> {
   const { procs, pids, others } = await descendants(root);
   const sum = (ps: number[]) => ps.reduce((s, pid) => s + (procs.get(pid)?.rssBytes ?? 0), 0);
-  const node = root === undefined ? process.memoryUsage.rss() : sum([root, ...others]);
+  const node = sum([root, ...others]);
   const workerd = sum(pids);
   return { node, workerd, total: node + workerd, pids };
 }
 
-/** Samples RSS every `everyMs` until stopped; keeps the largest total seen. */
-export function rssSampler(everyMs = 500, root?: number) {
+/** Samples the RSS of the tree under `root` every `everyMs` until stopped; keeps the largest total seen. */
+export function rssSampler(root: number, everyMs = 500) {
   let peak: Rss | undefined;
   let stopped = false;
   const loop = (async () => {

@@ -2,7 +2,10 @@
  * Starts a fresh local control plane in a child process (runtime-process.ts) on a temporary data
  * directory, and stops it by its pid: SIGTERM, then SIGKILL of it and of its workerd if it has
  * not exited within 15 s. The runtime's RSS and CPU are then those of `pid`'s process tree
- * (rss.ts, cpu.ts with `root`), apart from the benchmark's process and its clients.
+ * (rss.ts, cpu.ts with `root`), apart from the benchmark's process and its clients; and its
+ * Hrana server and TLS front run on an event loop of their own, not the clients'.
+ *
+ * `settled()` and `triggerCron()` are `ControlPlane`'s, asked over IPC (runtime-process.ts).
  */
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,31 +14,46 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ControlPlane } from '../local/runtime.ts';
 import { descendants } from './rss.ts';
-import type { RuntimeReady } from './runtime-process.ts';
+import type { LoopDelay } from './loop-delay.ts';
+import type { RuntimeCall, RuntimeCalls, RuntimeMethod, RuntimeReady, RuntimeResult } from './runtime-process.ts';
 import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
 
-export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'caPem'> {
+export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'caPem' | 'kubeconfigPath' | 'dataDir' | 'settled' | 'triggerCron'> {
   /** the child's pid: the root of the runtime's process tree */
   pid: number;
-  /** stops the child (and its workerd) and removes its data directory; safe to call twice */
+  /** the runtime process's event-loop delay since the last call */
+  eventLoopDelay(): Promise<LoopDelay>;
+  /** stops the child (and its workerd) and removes its data directory unless it was given; safe to call twice */
   stop(): Promise<void>;
+}
+
+export interface RuntimeProcessOptions {
+  apiserverSettings?: Record<string, string>;
+  startTimeoutMs?: number;
+  /** workerd processes serving the API, by default the benchmark's `--api-processes=N` */
+  apiProcesses?: number;
+  /** the workers' V8 inspector port (profile.ts); by default a free one */
+  inspectorPort?: number;
+  /** the data directory, left in place at the stop; by default a temporary one, removed */
+  dataDir?: string;
 }
 
 const ENTRY = fileURLToPath(new URL('./runtime-process.ts', import.meta.url));
 const RUNNER = fileURLToPath(new URL('../local/run-bundled.mjs', import.meta.url));
 
-/** `apiProcesses`: workerd processes serving the API, by default the benchmark's `--api-processes=N` */
-export async function startRuntimeProcess(o: { apiserverSettings?: Record<string, string>; startTimeoutMs?: number; apiProcesses?: number } = {}): Promise<RuntimeProcess> {
-  const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-runtime-'));
+export async function startRuntimeProcess(o: RuntimeProcessOptions = {}): Promise<RuntimeProcess> {
+  const temporary = o.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'timonier-bench-runtime-')) : undefined;
+  const dataDir = o.dataDir ?? join(temporary!, 'data');
   const processes = o.apiProcesses ?? apiProcessesArg();
-  const args = [join(dir, 'data'), ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : []), ...(processes > 1 ? [`${API_PROCESSES_FLAG}${processes}`] : [])];
+  const args = [dataDir, ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : []), ...(processes > 1 ? [`${API_PROCESSES_FLAG}${processes}`] : [])];
   // run as `npm start` runs the runtime (package.json): bundled, with the same V8 flag and glibc setting
   const child = fork(RUNNER, [ENTRY, ...args], {
     execArgv: ['--max-semi-space-size=4'],
-    env: { ...process.env, MALLOC_TRIM_THRESHOLD_: '131072' },
+    env: { ...process.env, MALLOC_TRIM_THRESHOLD_: '131072', ...(o.inspectorPort !== undefined ? { TIMONIER_INSPECTOR_PORT: String(o.inspectorPort) } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  const calls = callsOver(child, exited);
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -56,18 +74,58 @@ export async function startRuntimeProcess(o: { apiserverSettings?: Record<string
           await exited;
         }
       }
-      await rm(dir, { recursive: true, force: true });
+      if (temporary) await rm(temporary, { recursive: true, force: true });
     })());
   try {
     const ready = await new Promise<RuntimeReady>((ok, fail) => {
       const timer = setTimeout(() => fail(new Error(`the runtime process did not start within ${(o.startTimeoutMs ?? 120_000) / 1000} s`)), o.startTimeoutMs ?? 120_000);
-      child.once('message', (m) => (clearTimeout(timer), ok(m as RuntimeReady)));
+      child.on('message', (m: RuntimeReady | RuntimeResult) => m?.type === 'ready' && (clearTimeout(timer), ok(m)));
       child.once('exit', (code, signal) => (clearTimeout(timer), fail(new Error(`the runtime process exited (${signal ?? code}) before it was ready`))));
       child.once('error', (e) => (clearTimeout(timer), fail(e)));
     });
-    return { url: ready.url, token: ready.token, caPem: ready.caPem, pid: child.pid!, stop };
+    return {
+      url: ready.url,
+      token: ready.token,
+      caPem: ready.caPem,
+      kubeconfigPath: ready.kubeconfigPath,
+      dataDir: ready.dataDir,
+      pid: child.pid!,
+      settled: () => calls('settled'),
+      // an absent cron stays absent (IPC would turn `undefined` into `null`)
+      triggerCron: (cron?: string) => (cron === undefined ? calls('triggerCron') : calls('triggerCron', cron)),
+      eventLoopDelay: () => calls('eventLoopDelay'),
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;
   }
+}
+
+/** Requests to the runtime process, each answered by the result with its id; all fail if it exits. */
+function callsOver(child: ReturnType<typeof fork>, exited: Promise<void>) {
+  let next = 0;
+  const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
+  child.on('message', (m: RuntimeReady | RuntimeResult) => {
+    if (m?.type !== 'result') return;
+    const waiting = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.ok) waiting?.ok(m.value);
+    else waiting?.fail(new Error(`the runtime process: ${m.error}`));
+  });
+  void exited.then(() => {
+    for (const { fail } of pending.values()) fail(new Error('the runtime process exited before it answered'));
+    pending.clear();
+  });
+  return <M extends RuntimeMethod>(method: M, ...args: RuntimeCalls[M]['args']): Promise<RuntimeCalls[M]['result']> =>
+    new Promise((ok, fail) => {
+      if (child.exitCode !== null || child.signalCode !== null || !child.connected) return fail(new Error(`the runtime process is gone: ${method}() not asked`));
+      const id = ++next;
+      pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      child.send({ type: 'call', id, method, args } satisfies RuntimeCall<M>, (e) => {
+        if (!e) return;
+        pending.delete(id);
+        fail(e);
+      });
+    });
 }

@@ -2,20 +2,17 @@
  * `npx tsx bench/tenant-latency.ts [rounds]`: does a tenant cluster (`/clusters/<name>/...`, keys
  * under its prefix) cost more per request than the root? Sequential GETs and creates of
  * ConfigMaps, alternating root and tenant request by request so both see the same machine state.
- * Prints p50/p99 of each; never asserts.
+ * Prints p50/p99 of each; never asserts. The runtime runs in a process of its own (runtime-child.ts):
+ * its Hrana server and TLS front do not share this process's event loop.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startControlPlane } from '../local/runtime.ts';
 import { apiClient } from './client.ts';
+import { startRuntimeProcess } from './runtime-child.ts';
 import { fmt, percentile } from './stats.ts';
 
 const rounds = Number(process.argv[2] ?? 500);
 
 async function main() {
-  const dir = await mkdtemp(join(tmpdir(), 'timonier-bench-tenant-'));
-  const cp = await startControlPlane({ dataDir: join(dir, 'data'), port: 0, quiet: true });
+  const cp = await startRuntimeProcess();
   const api = apiClient(cp, 4);
   try {
     const made = await api.request('POST', '/apis/tenancy.timonier.dev/v1alpha1/clusters', { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'bench' } });
@@ -44,7 +41,6 @@ async function main() {
   } finally {
     api.close();
     await cp.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

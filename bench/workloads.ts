@@ -4,13 +4,12 @@
  * containerd node (containerd.ts), and many node agents with the simulated runtime (agents.ts).
  * Each step cleans up what it made (nodes, pods, agents), so the next starts from a quiet cluster.
  *
- * The agents run on a control plane of their own, in a process of its own (runtime-child.ts),
- * one per scale point: a node agent that stops drops its pod watch, and a dropped watch can stall
+ * The agents run on a control plane of their own (in a process of its own, runtime-child.ts, as the
+ * main one is), one per scale point: a node agent that stops drops its pod watch, and a dropped watch can stall
  * the pods' watch hub for everyone (see tracker.ts), so the figures after a stopped agent would
  * measure that stall; and the issue's "peak RSS of the whole runtime" and "workerd CPU" are then
  * that process tree's, without the agents (the students' laptops) or the idle main control plane.
  */
-import type { ControlPlane } from '../local/runtime.ts';
 import { issueTargets, measureAgents } from './agents.ts';
 import { measureChain } from './chain.ts';
 import { apiClient, type Api } from './client.ts';
@@ -20,15 +19,15 @@ import { createNamespace } from './objects.ts';
 import { startRuntimeProcess, type RuntimeProcess } from './runtime-child.ts';
 import { measureScheduling } from './scheduling.ts';
 
-/** bench/index.ts's phase: a titled step, started once workerd is idle and clear of the cron */
-export type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>) => Promise<T>;
+/** bench/index.ts's phase: a titled step, started once workerd (of `on`, by default the main runtime) is idle and clear of the cron */
+export type Phase = <T extends { figures: Figure[] }>(title: string, seconds: number, run: () => Promise<T>, on?: RuntimeProcess) => Promise<T>;
 
 const TARGETS = { boundMs: 50, availableMs: 150, podsPerSecond: 200, applyMs: 400 };
 /** `--workloads=chain,scheduling,containerd,agents`: some of the steps only (all by default) */
 const stepsArg = process.argv.find((a) => a.startsWith('--workloads='))?.slice('--workloads='.length);
 const step = (name: string) => !stepsArg || stepsArg.split(',').includes(name);
 
-export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: Phase; quick: boolean }): Promise<void> {
+export async function measureWorkloads(o: { cp: RuntimeProcess; api: Api; phase: Phase; quick: boolean }): Promise<void> {
   const { cp, api, phase } = o;
   const plan = o.quick
     ? { chainRuns: 5, pods: 200, nodes: 20, applyRuns: 3, fleets: [{ agents: 20, pods: 200 }], steadySeconds: 10 }
@@ -38,7 +37,7 @@ export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: P
 
   if (step('chain')) {
     await phase(`Deployment of 2 replicas → pods bound → 2 available, ${plan.chainRuns} runs (2 simulated nodes)`, 30, () =>
-      only(measureChain(api, { namespace: 'bench-chain', runs: plan.chainRuns, targets: TARGETS })),
+      only(measureChain(api, { namespace: 'bench-chain', runs: plan.chainRuns, targets: TARGETS, runtimePid: cp.pid })),
     );
   }
   if (step('scheduling')) {
@@ -63,6 +62,7 @@ export async function measureWorkloads(o: { cp: ControlPlane; api: Api; phase: P
             ...issueTargets(fleet.agents),
           }),
         ),
+        cp,
       );
     });
   }
