@@ -35,11 +35,12 @@ export class IsolateMemo<K, V> {
       const generation = this.generation;
       ours.set(key, (pending = load()));
       const started = pending;
-      started.then(
-        (value) => generation === this.generation && this.keep(key, value, at),
-        () => undefined,
-      );
-      void started.finally(() => ours.get(key) === started && ours.delete(key)).catch(() => undefined);
+      void started
+        .then(
+          (value) => generation === this.generation && this.keep(key, value, at),
+          () => undefined, // a failed load is not kept
+        )
+        .finally(() => ours.get(key) === started && ours.delete(key));
     }
     return pending;
   }

@@ -111,7 +111,7 @@ export interface CycleResult {
  * own (a gate shared across requests would hand slots between them: framework/api-gate.ts).
  */
 export interface Binder {
-  inFlight: Map<string, { pod: Pod; node: string; since?: number }>;
+  inFlight: Map<string, { pod: Pod; node: string; since: number }>;
 }
 
 export const BINDING_STALE_MS = 60_000;
@@ -119,7 +119,7 @@ export const BINDING_STALE_MS = 60_000;
 export const newBinder = (): Binder => ({ inFlight: new Map() });
 
 function forgetLostBindings(binder: Binder, now: number): void {
-  for (const [uid, b] of binder.inFlight) if (b.since !== undefined && now - b.since > BINDING_STALE_MS) binder.inFlight.delete(uid);
+  for (const [uid, b] of binder.inFlight) if (now - b.since > BINDING_STALE_MS) binder.inFlight.delete(uid);
 }
 
 type Placement = Extract<Decision, { node: string }>;
