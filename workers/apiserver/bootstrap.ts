@@ -26,8 +26,6 @@ import type { StoreContext } from './rest/store.ts';
 import { noteCommit } from './cache/followed.ts';
 import { defaultStorageClass } from './registry/kinds/storage/default-class.ts';
 import { defaultServiceAccount, rootCAConfigMap } from '../../lib/api/core/namespace-defaults.ts';
-import { aggregatedRules, sameRules } from '../../lib/rbac/aggregate.ts';
-import type { ClusterRole } from '../../lib/api/rbac.ts';
 import { IsolateMemo } from '../../lib/isolate/memo.ts';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -108,26 +106,8 @@ export function systemObjects(env: Pick<Env, 'SERVICE_CLUSTER_IP_RANGE' | 'CLUST
     { desc: core('services'), namespace: 'default', object: withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
     { desc: core('services'), namespace: 'kube-system', object: withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE)) },
     { desc: byResource('storage.k8s.io', 'v1', 'storageclasses')!, namespace: '', object: defaultStorageClass() },
-    ...aggregated(defaultPolicyObjects()).map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
+    ...defaultPolicyObjects().map(({ resource, object }) => ({ desc: byResource('rbac.authorization.k8s.io', 'v1', resource)!, namespace: object.metadata.namespace ?? '', object })),
   ];
-}
-
-/**
- * The default policy with its aggregated ClusterRoles' rules filled in, as their controller would
- * leave them: aggregated roles select others (admin selects edit, which selects view), so until
- * nothing changes.
- */
-function aggregated(policy: ReturnType<typeof defaultPolicyObjects>): ReturnType<typeof defaultPolicyObjects> {
-  const roles = policy.filter((p) => p.resource === 'clusterroles').map((p) => structuredClone(p.object as ClusterRole));
-  for (let changed = true, round = 0; changed && round < 10; round++) {
-    changed = false;
-    for (const role of roles.filter((r) => r.aggregationRule)) {
-      const rules = aggregatedRules(role, roles);
-      if (!sameRules(rules, role.rules)) [role.rules, changed] = [rules, true];
-    }
-  }
-  const byName = new Map(roles.map((r) => [r.metadata.name, r]));
-  return policy.map((p) => (p.resource === 'clusterroles' ? { ...p, object: byName.get(p.object.metadata.name)! } : p));
 }
 
 /**

@@ -4,6 +4,7 @@
  * rbac.authorization.kubernetes.io/autoupdate=true.
  */
 import { RBAC_GROUP, type ClusterRole, type Role, type RoleBinding } from '../../../../lib/api/rbac.ts';
+import { aggregatedRules, sameRules } from '../../../../lib/rbac/aggregate.ts';
 import { clusterRoles } from './cluster-roles.ts';
 import { clusterRoleBindings } from './cluster-role-bindings.ts';
 import { CONTROLLER_PREFIX, controllerRoles } from './controller-roles.ts';
@@ -34,6 +35,24 @@ export function defaultClusterRoles(): ClusterRole[] {
   for (const [name, rules] of Object.entries(controllerRoles))
     out.push({ apiVersion: API_VERSION, kind: 'ClusterRole', metadata: meta(CONTROLLER_PREFIX + name), rules: structuredClone(rules) });
   return out;
+}
+
+/**
+ * The default ClusterRoles with the aggregated ones' rules filled in, as their controller would
+ * leave them (admin selects edit, which selects view: repeated until nothing changes). What is
+ * created when a default role is missing: `kubectl create rolebinding --clusterrole=admin` works
+ * at once, not after the aggregation controller's first pass.
+ */
+export function defaultClusterRolesAggregated(): ClusterRole[] {
+  const roles = defaultClusterRoles();
+  for (let changed = true, round = 0; changed && round < 10; round++) {
+    changed = false;
+    for (const role of roles.filter((r) => r.aggregationRule)) {
+      const rules = aggregatedRules(role, roles);
+      if (!sameRules(rules, role.rules)) [role.rules, changed] = [rules, true];
+    }
+  }
+  return roles;
 }
 
 export function defaultClusterRoleBindings(): RoleBinding[] {

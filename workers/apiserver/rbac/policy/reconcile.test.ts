@@ -73,6 +73,10 @@ test('first run creates everything; a second run writes nothing', async () => {
   assert.ok(first.created.includes('rolebindings/kube-system/system::leader-locking-kube-scheduler'));
   const admin = await get<ClusterRole>('clusterroles', 'admin');
   assert.equal(admin.metadata.managedFields?.[0]?.manager, 'kube-apiserver');
+  // created with its aggregated rules (admin ⊇ edit ⊇ view), usable before the aggregation controller runs
+  const grants = (r: ClusterRole, verb: string, resource: string) => (r.rules ?? []).some((p) => p.verbs.includes(verb) && p.resources?.includes(resource));
+  assert.ok(grants(admin, 'create', 'deployments') && grants(admin, 'create', 'rolebindings'), JSON.stringify(admin.rules));
+  assert.ok(grants(await get<ClusterRole>('clusterroles', 'view'), 'list', 'pods'));
   const rev = await storage.currentRev();
   commits.length = 0;
   assert.deepEqual(await reconcileDefaultPolicy(ctx), { created: [], updated: [], recreated: [] });

@@ -16,7 +16,7 @@ import type { KindDescriptor } from '../../registry/types.ts';
 import { createObject, deleteObject, storageOf, updateObject, type StoreContext } from '../../rest/store.ts';
 import { createObjects, NotBatchable } from '../../rest/batch-create.ts';
 import { reconcileBinding, reconcileRole, type Reconciled } from './compute.ts';
-import { defaultClusterRoleBindings, defaultClusterRoles, defaultRoleBindings, defaultRoles } from './defaults.ts';
+import { defaultClusterRoleBindings, defaultClusterRoles, defaultClusterRolesAggregated, defaultRoleBindings, defaultRoles } from './defaults.ts';
 
 export interface ReconcileReport {
   created: string[];
@@ -46,6 +46,8 @@ async function listAll(ctx: StoreContext, desc: KindDescriptor, namespaces: (str
 interface Plan<T extends KubeObject> {
   resource: string;
   expected: T[];
+  /** what is created for each missing one, by the index of `expected` (the aggregated roles with their rules) */
+  created?: T[];
   decide(existing: T, expected: T): Reconciled<T>;
 }
 
@@ -55,12 +57,12 @@ function listFor(ctx: StoreContext, plan: Plan<KubeObject>): Promise<Map<string,
 }
 
 /** What one kind's plan leads to: the objects to create, and updates/recreates to make one by one. */
-function decideKind<T extends KubeObject>({ resource, expected, decide }: Plan<T>, existing: Map<string, KubeObject>) {
+function decideKind<T extends KubeObject>({ resource, expected, created, decide }: Plan<T>, existing: Map<string, KubeObject>) {
   const creates: T[] = [];
   const changes: { want: T; have: T; r: Reconciled<T> }[] = [];
-  for (const want of expected) {
+  for (const [i, want] of expected.entries()) {
     const have = existing.get(keyOf(want)) as T | undefined;
-    if (!have) creates.push(want);
+    if (!have) creates.push(created?.[i] ?? want);
     else {
       const r = decide(have, want);
       if (r.op !== 'none') changes.push({ want, have, r });
@@ -106,16 +108,17 @@ async function createMissing(ctx: StoreContext, creates: { resource: string; obj
 /** The default policy as kube-apiserver's post-start hook orders it: roles first, then the bindings that reference them. */
 function plans(): Plan<KubeObject>[] {
   return [
-    { resource: 'clusterroles', expected: defaultClusterRoles(), decide: reconcileRole },
+    // an aggregated role's rules are left to its controller once it exists (reconcileRole)
+    { resource: 'clusterroles', expected: defaultClusterRoles(), created: defaultClusterRolesAggregated(), decide: reconcileRole },
     { resource: 'clusterrolebindings', expected: defaultClusterRoleBindings(), decide: reconcileBinding },
     { resource: 'roles', expected: defaultRoles(), decide: reconcileRole },
     { resource: 'rolebindings', expected: defaultRoleBindings(), decide: reconcileBinding },
   ] as Plan<KubeObject>[];
 }
 
-/** Every object of the default policy, in order, with its resource (a new cluster's, all created at once). */
+/** Every object of the default policy as created, in order, with its resource (a new cluster's, all created at once). */
 export function defaultPolicyObjects(): { resource: string; object: KubeObject }[] {
-  return plans().flatMap((p) => p.expected.map((object) => ({ resource: p.resource, object })));
+  return plans().flatMap((p) => (p.created ?? p.expected).map((object) => ({ resource: p.resource, object })));
 }
 
 /** The lists are read at once; the missing objects are created in one batch, then the rest is completed one by one. */
