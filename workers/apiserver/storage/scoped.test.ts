@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Storage } from './types.ts';
-import { CLUSTERS_PREFIX, scopedStorage } from './scoped.ts';
+import { CLUSTERS_PREFIX, MAX_VIEWS, scopedStorage } from './scoped.ts';
 import { testDatabase, type TestDatabase } from './test-database.test-support.ts';
 
 let db: TestDatabase;
@@ -30,6 +30,17 @@ const rawKeys = async () => (await db.client.execute('SELECT key FROM objects OR
 test('the root cluster is the storage itself; a view is made once per cluster', () => {
   assert.equal(root, raw);
   assert.equal(scopedStorage(raw, 'alice'), alice);
+});
+
+test('views are kept for the most recently used clusters only', () => {
+  const first = scopedStorage(raw, 'lru-0');
+  for (let i = 1; i < MAX_VIEWS; i++) scopedStorage(raw, `lru-${i}`);
+  assert.equal(scopedStorage(raw, 'lru-0'), first, 'used again: kept, and now the most recent');
+  for (let i = MAX_VIEWS; i < MAX_VIEWS + 10; i++) scopedStorage(raw, `lru-${i}`);
+  assert.equal(scopedStorage(raw, 'lru-0'), first);
+  const dropped = scopedStorage(raw, 'lru-2');
+  for (let i = 0; i < MAX_VIEWS; i++) scopedStorage(raw, `other-${i}`);
+  assert.notEqual(scopedStorage(raw, 'lru-2'), dropped, 'the least recently used is made again');
 });
 
 test('keys go under the cluster prefix and the same names never meet', async () => {

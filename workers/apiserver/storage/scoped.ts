@@ -18,14 +18,22 @@ export const CLUSTERS_PREFIX = '/clusters/';
 /** The prefix of all of a tenant's keys (`/clusters/<name>/`). */
 export const clusterKeyPrefix = (cluster: string) => `${CLUSTERS_PREFIX}${cluster}/`;
 
+/**
+ * A cluster's view is kept while it is among the most recently used, so that the caches keyed by
+ * the request's storage (namespace lifecycle, the limited view) keep working for the active
+ * clusters; a view dropped is only made again: 1 000 clusters served once cost nothing for good.
+ */
+export const MAX_VIEWS = 256;
 const views = new WeakMap<Storage, Map<string, Storage>>();
 
 export function scopedStorage(storage: Storage, cluster: string): Storage {
   if (cluster === ROOT_CLUSTER) return storage;
   let byCluster = views.get(storage);
   if (!byCluster) views.set(storage, (byCluster = new Map()));
-  let view = byCluster.get(cluster);
-  if (!view) byCluster.set(cluster, (view = scope(storage, `${CLUSTERS_PREFIX}${cluster}`)));
+  const view = byCluster.get(cluster) ?? scope(storage, `${CLUSTERS_PREFIX}${cluster}`);
+  byCluster.delete(cluster); // a Map keeps insertion order: the first key is the least recently used
+  byCluster.set(cluster, view);
+  if (byCluster.size > MAX_VIEWS) byCluster.delete(byCluster.keys().next().value!);
   return view;
 }
 
