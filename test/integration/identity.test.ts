@@ -148,6 +148,9 @@ test('a user token expires; issuing is an API call with validation', async () =>
 
 test('OIDC: a token of the configured issuer authenticates with prefixed name and groups', async () => {
   const good = await issuer.sign({ sub: 'carol', aud: 'timonier', groups: ['profs'], hd: 'school.example' });
+  // the issuer's first use by concurrent requests: each fetches the keys or uses settled ones,
+  // none waits on another's fetch (workerd would cancel it: the file fails on its warning)
+  assert.deepEqual(await Promise.all(Array.from({ length: 8 }, () => status(good))), Array(8).fill(200));
   const r = await whoami(['--token', good]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^Username\s+oidc:carol$/m);

@@ -40,7 +40,7 @@ export function authentication(authorizer: Authorizer, extra: TokenAuthenticator
       adminToken(c.env.ADMIN_TOKEN),
       controlPlaneTokens(c.env.TOKEN_SIGNING_KEY, storage, c.get('cluster'), c.get('clusterUid'), background(c)),
       bootstrapTokens(storage),
-      jwtAuthenticators(c.env.AUTHENTICATION_CONFIG),
+      jwtAuthenticators(c.env.AUTHENTICATION_CONFIG, c.req.raw),
       ...extra,
     ]);
     c.set('user', await impersonate(authenticated, c.req.raw.headers, authorizer, authzContext(c)));

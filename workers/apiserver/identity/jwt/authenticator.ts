@@ -7,13 +7,16 @@
  * then the username, groups and uid are read from the mapped claims with their prefixes (an
  * `email` username needs `email_verified` true when present).
  *
- * Discovery documents and key sets are fetched once per isolate and issuer (jose refetches the
- * key set when a token names an unknown key, at most every 30 s). A Worker's fetch trusts only
+ * An issuer's discovery document and key set are fetched once per isolate, again after 10 minutes
+ * (jose's default), and at most every 30 s when a token names a key the set lacks (a rotation).
+ * They are loaded through an IsolateMemo: no request waits on a fetch another request started
+ * (workerd cancels such a request as hung). A Worker's fetch trusts only
  * public roots: in production the issuer needs a publicly trusted certificate; locally the
  * runtime adds the configured certificateAuthority to the apiserver's outbound trust
  * (local/outbound.ts).
  */
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { IsolateMemo } from '../../../../lib/isolate/memo.ts';
 import type { TokenAuthenticator, UserInfo } from '../../auth/authn.ts';
 import { withAuthenticated } from '../user-info.ts';
 import { parseAuthenticationConfig, type JwtAuthenticator } from './config.ts';
@@ -22,31 +25,36 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256
 /** go-oidc's tolerance for clocks a little apart (nbf, iat). */
 const CLOCK_SKEW_SECONDS = 5 * 60;
 
-type KeySet = ReturnType<typeof createRemoteJWKSet>;
+type KeySet = ReturnType<typeof createLocalJWKSet>;
+
+const KEYS_MAX_AGE_MS = 10 * 60_000;
+/** how soon after a fetch a token naming an unknown key may fetch the set again */
+const KEYS_COOLDOWN_MS = 30_000;
 
 /** One issuer's key set, found through discovery on first use; a failure is retried by the next token. */
 class Issuer {
-  private keys?: Promise<KeySet>;
+  private readonly keys = new IsolateMemo<'keys', KeySet>(1);
   constructor(readonly config: JwtAuthenticator) {}
 
-  keySet(): Promise<KeySet> {
-    this.keys ??= this.discover().catch((e) => {
-      this.keys = undefined;
-      throw e;
-    });
-    return this.keys;
+  /** `scope`: an object of the asking request alone; `rotated`: the kept set lacked the token's key. */
+  keySet(scope: object, rotated = false): Promise<KeySet> {
+    return this.keys.get(scope, 'keys', () => this.fetchKeys(), rotated ? KEYS_COOLDOWN_MS : KEYS_MAX_AGE_MS);
   }
 
-  private async discover(): Promise<KeySet> {
+  private async fetchKeys(): Promise<KeySet> {
     const url = this.config.issuer.url;
     const where = this.config.issuer.discoveryURL ?? `${url.replace(/\/$/, '')}/.well-known/openid-configuration`;
-    const res = await fetch(where, { headers: { Accept: 'application/json' } });
-    if (!res.ok) throw new Error(`oidc: discovery ${where}: ${res.status}`);
-    const doc = (await res.json()) as { issuer?: string; jwks_uri?: string };
+    const doc = await getJson<{ issuer?: string; jwks_uri?: string }>(where, 'discovery');
     if (doc.issuer !== url) throw new Error(`oidc: issuer did not match the issuer returned by provider, expected "${url}" got "${doc.issuer}"`);
     if (!doc.jwks_uri) throw new Error(`oidc: ${where} names no jwks_uri`);
-    return createRemoteJWKSet(new URL(doc.jwks_uri));
+    return createLocalJWKSet(await getJson<JSONWebKeySet>(doc.jwks_uri, 'keys'));
   }
+}
+
+async function getJson<T>(url: string, what: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`oidc: ${what} ${url}: ${res.status}`);
+  return (await res.json()) as T;
 }
 
 /** Per isolate: the issuers of the configuration text last seen. */
@@ -61,7 +69,7 @@ function issuersOf(text: string): Map<string, Issuer> {
 }
 
 /** The authenticator of the configuration in AUTHENTICATION_CONFIG (none when unset). */
-export function jwtAuthenticators(text: string | undefined): TokenAuthenticator {
+export function jwtAuthenticators(text: string | undefined, scope: object): TokenAuthenticator {
   return async (token) => {
     if (!text || token.split('.').length !== 3) return undefined;
     let iss: unknown;
@@ -72,15 +80,21 @@ export function jwtAuthenticators(text: string | undefined): TokenAuthenticator 
     }
     const issuer = typeof iss === 'string' ? issuersOf(text).get(iss) : undefined;
     if (!issuer) return undefined;
-    return verifyWith(issuer, token);
+    return verifyWith(issuer, token, scope);
   };
 }
 
-async function verifyWith(issuer: Issuer, token: string, now = Math.floor(Date.now() / 1000)): Promise<UserInfo | undefined> {
+async function verifyWith(issuer: Issuer, token: string, scope: object, now = Math.floor(Date.now() / 1000)): Promise<UserInfo | undefined> {
   const c = issuer.config;
+  const options = { issuer: c.issuer.url, algorithms: ALGORITHMS, requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_SECONDS };
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, await issuer.keySet(), { issuer: c.issuer.url, algorithms: ALGORITHMS, requiredClaims: ['exp'], clockTolerance: CLOCK_SKEW_SECONDS }));
+    try {
+      ({ payload } = await jwtVerify(token, await issuer.keySet(scope), options));
+    } catch (e) {
+      if (!(e instanceof errors.JWKSNoMatchingKey)) throw e;
+      ({ payload } = await jwtVerify(token, await issuer.keySet(scope, true), options));
+    }
   } catch (e) {
     if ((e as Error).message.startsWith('oidc:')) console.error((e as Error).message);
     return undefined;
