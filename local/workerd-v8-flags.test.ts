@@ -6,7 +6,7 @@ import { passV8Flags, withV8Flags, workerdV8Flags, DEFAULT_WORKERD_V8_FLAGS } fr
 const { Miniflare, Runtime, serializeConfig } = createRequire(import.meta.url)('miniflare') as typeof import('miniflare');
 
 test('a real workerd runs with the flags added to the config miniflare gives it', { timeout: 60_000 }, async () => {
-  passV8Flags(Runtime, ['--expose-gc', '--max-semi-space-size=2']);
+  passV8Flags(Runtime, ['--expose-gc', ...DEFAULT_WORKERD_V8_FLAGS]);
   const mf = new Miniflare({
     modules: true,
     script: 'export default { fetch() { return new Response(typeof gc) } }',

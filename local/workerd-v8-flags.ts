@@ -3,14 +3,22 @@
  * (`Config.v8Flags`), so they are added to the config miniflare hands it (`Runtime.updateConfig`,
  * a Cap'n Proto message).
  *
- * The one set by default caps each isolate's young generation. V8 grows it up to 16 MB per
- * semi-space under a burst of allocations (1 000 new clusters, a write storm) and never gives the
- * pages back while workerd runs: 1 000 clusters left workerd ~37 MB bigger at rest with the
- * default, ~22 MB with 2 MB (`npm run bench -- --only=clusters`). Node runs with the same cap
- * (package.json). `TIMONIER_WORKERD_V8_FLAGS` replaces the list (space-separated; empty: none).
+ * The defaults:
+ * - `--max-semi-space-size=2` caps each isolate's young generation. V8 grows it up to 16 MB per
+ *   semi-space under a burst of allocations (1 000 new clusters, a write storm) and never gives
+ *   the pages back while workerd runs: 1 000 clusters left workerd ~37 MB bigger at rest with the
+ *   default, ~22 MB with 2 MB (`npm run bench -- --only=clusters`). Node runs with the same cap
+ *   (package.json).
+ * - `--single-threaded-gc` keeps the garbage collector's work on workerd's thread. V8 gives
+ *   workerd one background thread per core but one: on 2 cores, one. When a background compile
+ *   there ran out of heap, it waited for a collection by the main thread, while the main thread
+ *   re-ran its task of sweeping C++ objects (cppgc) for ever, waiting for the concurrent sweeper
+ *   that thread was to run: workerd at 100 % of a core, answering nothing (caught in gdb, the
+ *   full benchmark, bench/README.md). With sweeping done on the main thread alone, it finishes.
+ * `TIMONIER_WORKERD_V8_FLAGS` replaces the list (space-separated; empty: none).
  */
 
-export const DEFAULT_WORKERD_V8_FLAGS = ['--max-semi-space-size=2'];
+export const DEFAULT_WORKERD_V8_FLAGS = ['--max-semi-space-size=2', '--single-threaded-gc'];
 
 export function workerdV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   const set = env.TIMONIER_WORKERD_V8_FLAGS;

@@ -66,6 +66,20 @@ test('a cluster whose objects partly exist (another isolate got first) is comple
   assert.deepEqual(batches, []);
 });
 
+test('a bootstrap that looked before a concurrent one created the kubernetes Service (the controllers\' first requests at start) succeeds', async () => {
+  const racing = scopedStorage(storage, 'racing');
+  await ensureSystemObjects(env, racing, 'racing', ignore);
+  // the other bootstrap's create commits between this one's read and its create: that create is refused (address taken)
+  let looked = false;
+  const late = new Proxy(racing, {
+    get: (target, prop) => (prop === 'get' ? async (key: string) => (key === '/registry/services/default/kubernetes' && !looked ? ((looked = true), undefined) : target.get(key)) : Reflect.get(target, prop)),
+  });
+  await ensureSystemObjects(env, late, 'racing', ignore);
+  assert.ok(looked);
+  const services = (await racing.list('/registry/services/')).items.map((s) => `${s.metadata.namespace}/${s.metadata.name} ${(s.spec as { clusterIP: string }).clusterIP}`);
+  assert.deepEqual(services.sort(), ['default/kubernetes 10.96.0.1', 'kube-system/kube-dns 10.96.0.10']);
+});
+
 test('with the CA known, a new cluster has kube-root-ca.crt in every namespace and the controllers hear of nothing', async () => {
   const withCA = { ...env, CLUSTER_CA: '-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n' } as Env;
   const carol = scopedStorage(storage, 'carol');

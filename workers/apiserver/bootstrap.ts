@@ -62,12 +62,11 @@ const kubeDnsService: KubeObject = {
 export async function ensureSystemObjects(env: Env, storage: Storage, cluster: string, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
   const ctx = committing(env, waitUntil, { storage, cluster, user: APISERVER, manager: 'kube-apiserver', dryRun: false, now: () => new Date() });
   const namespaces = byResource('', 'v1', 'namespaces')!;
-  const services = byResource('', 'v1', 'services')!;
   const existing = new Set((await storage.list('/registry/namespaces/')).items.map((n) => n.metadata.name));
   for (const name of SYSTEM_NAMESPACES.filter((n) => !existing.has(n))) await ignoreExists(createObject(ctx, namespaces, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
-  if (!(await storage.get('/registry/services/default/kubernetes'))) await ignoreExists(createObject(ctx, services, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE))));
+  await ensureService(ctx, 'default', withClusterIP(kubernetesService, kubernetesServiceIP(env.SERVICE_CLUSTER_IP_RANGE)));
   // a cluster made before kube-dns existed may have given its address away: then it has none
-  if (!(await storage.get('/registry/services/kube-system/kube-dns'))) await ignoreExists(createObject(ctx, services, 'kube-system', withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE))), [409, 422]);
+  await ensureService(ctx, 'kube-system', withClusterIP(kubeDnsService, kubeDnsServiceIP(env.SERVICE_CLUSTER_IP_RANGE)), { addressMayBeTaken: true });
   if (!(await storage.get(storageKey(byResource('storage.k8s.io', 'v1', 'storageclasses')!, undefined, 'standard')))) await ignoreExists(createObject(ctx, byResource('storage.k8s.io', 'v1', 'storageclasses')!, '', defaultStorageClass()));
   await reconcileDefaultPolicy(ctx);
 }
@@ -190,11 +189,28 @@ function withClusterIP(svc: KubeObject, ip: string): KubeObject {
   return copy;
 }
 
+/**
+ * Creates a system Service unless it exists. A concurrent bootstrap (another isolate, or another
+ * request of this one) creating it first makes this create fail with 409, or with 422 when that
+ * create took the address first: then the Service exists, which is all that was asked.
+ */
+async function ensureService(ctx: StoreContext, namespace: string, svc: KubeObject, { addressMayBeTaken = false } = {}): Promise<void> {
+  const key = `/registry/services/${namespace}/${svc.metadata.name}`;
+  if (await ctx.storage.get(key)) return;
+  try {
+    await createObject(ctx, byResource('', 'v1', 'services')!, namespace, svc);
+  } catch (e) {
+    const code = (e as { code?: number }).code;
+    if (code === 409 || (code === 422 && (addressMayBeTaken || (await ctx.storage.get(key))))) return;
+    throw e;
+  }
+}
+
 /** Another isolate may bootstrap at the same moment: its create winning is fine. */
-async function ignoreExists(p: Promise<unknown>, codes = [409]): Promise<void> {
+async function ignoreExists(p: Promise<unknown>): Promise<void> {
   try {
     await p;
   } catch (e) {
-    if (!codes.includes((e as { code?: number }).code ?? 0)) throw e;
+    if ((e as { code?: number }).code !== 409) throw e;
   }
 }
