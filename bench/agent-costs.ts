@@ -31,7 +31,7 @@ import { eachLimited } from './sim-nodes.ts';
 import { fmt } from './stats.ts';
 import { track, type Obj } from './tracker.ts';
 
-type Counts = Map<string, number>;
+export type Counts = Map<string, number>;
 
 /** `apiserver_request_total` summed by `VERB resource[/subresource]` (codes merged). */
 export function requestTotals(metricsText: string): Counts {

@@ -11,7 +11,7 @@
  * (all clients: controllers, scheduler, the benchmark's kubelet, from the apiserver's /metrics).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { requestTotals } from './agent-costs.ts';
+import { minus, requestTotals, type Counts } from './agent-costs.ts';
 import { expectStatus, nowMs, type Api } from './client.ts';
 import { waitForQuiet } from './cpu.ts';
 import type { Figure } from './figures.ts';
@@ -33,10 +33,9 @@ async function cpuMsOf(pids: number[]): Promise<number> {
   return ns / 1e6;
 }
 
-/** Requests the apiserver has served, every client (its /metrics). */
-async function requestsServed(api: Api): Promise<number> {
-  const text = expectStatus(await api.request('GET', '/metrics'), 200).body;
-  return [...requestTotals(text).values()].reduce((s, v) => s + v, 0);
+/** Requests the apiserver has served, every client (its /metrics), by verb and resource. */
+async function requestsServed(api: Api): Promise<Counts> {
+  return requestTotals(expectStatus(await api.request('GET', '/metrics'), 200).body);
 }
 
 export interface ChainOptions {
@@ -72,6 +71,7 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
   let firstError = '';
   const served0 = await requestsServed(api);
   let requestsPerRun = NaN;
+  let byKind = '';
   try {
     for (let i = 0; i < o.runs; i++) {
       const name = `chain-${String(i).padStart(2, '0')}`;
@@ -97,7 +97,10 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
       cpuPerRun.push((await cpuMsOf(workerd)) - cpu0);
     }
     // each run's requests were served before its quiet (the second /metrics read is taken off)
-    requestsPerRun = ((await requestsServed(api)) - served0 - 1) / o.runs;
+    const served = minus(await requestsServed(api), served0);
+    served.set('GET (non-resource)', (served.get('GET (non-resource)') ?? 0) - 1);
+    requestsPerRun = [...served.values()].reduce((a, b) => a + b, 0) / o.runs;
+    byKind = [...served].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${fmt(n / o.runs, 1)}`).join(', ');
   } finally {
     // the Deployments go while the nodes' kubelet still finalizes their pods
     for (const d of [...deployments.objects.values()]) await api.request('DELETE', `/apis/apps/v1/namespaces/${o.namespace}/deployments/${d.metadata.name}`);
@@ -113,7 +116,7 @@ export async function measureChain(api: Api, o: ChainOptions): Promise<Figure[]>
     { name: 'Deployment → 2 available, p50', value: percentile(available, 50), unit: 'ms', note, target: { atMost: o.targets.availableMs } },
     { name: 'Deployment → 2 available, max', value: percentile(available, 100), unit: 'ms', note: `POST of the Deployment p50 ${fmt(percentile(posts, 50))} ms` },
     { name: 'Deployment chain: workerd CPU until both bound, p50', value: percentile(cpuUntilBound, 50), unit: 'ms', note: `whole run p50 ${fmt(percentile(cpuPerRun, 50))} ms` },
-    { name: 'Deployment chain: API requests per run', value: requestsPerRun, unit: 'requests', note: "every client's (controllers, scheduler, the benchmark's kubelet and nodes' leases), until the run is quiet" },
+    { name: 'Deployment chain: API requests per run', value: requestsPerRun, unit: 'requests', note: `every client's (controllers, scheduler, the benchmark's kubelet and nodes' leases), until the run is quiet: ${byKind}` },
   ];
 }
 
