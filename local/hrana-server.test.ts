@@ -151,4 +151,14 @@ describe('hrana server', () => {
       client.close();
     }
   });
+
+  it('releaseMemory: the pooled connections give their page caches back and serve on', async () => {
+    const before = Number((await count()).value);
+    // several streams at once: several connections in the pool afterwards
+    const batons = await Promise.all([1, 2, 3].map(async (i) => (await pipeline(null, [{ type: 'execute', stmt: sql('INSERT INTO t (v) VALUES (?)', [int(i)]) }])).baton as string));
+    for (const baton of batons) await pipeline(baton, [{ type: 'close' }]);
+    assert.ok(server.releaseMemory() > 0, 'the pooled connections had statements to drop');
+    assert.equal(server.releaseMemory(), 0, 'and have none left');
+    assert.equal(Number((await count()).value), before + 3);
+  });
 });

@@ -49,13 +49,15 @@ const until = async (what: string, ok: () => boolean, ms = 3_000) => {
 
 const looked = (id: string) => calls.filter((x) => x === `${id} Runtime.getHeapUsage`).length;
 
-test('quiet after work: every grown worker isolate is collected once, then nothing until work again', async () => {
+test('quiet after work: every grown worker isolate is collected once, then nothing until work again; onQuiet runs at each quiet moment', async () => {
   let activity = 0;
   let nodeCollections = 0;
-  const c = idleCollector({ activity: () => activity, inspector, nudge, collectNode: () => nodeCollections++, quietMs: 100, everyMs: 20 });
+  let quiets = 0;
+  const c = idleCollector({ activity: () => activity, inspector, nudge, collectNode: () => nodeCollections++, onQuiet: () => quiets++, quietMs: 100, everyMs: 20 });
   try {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(calls.length, 0, 'no work yet: nothing to give back');
+    assert.equal(quiets, 0);
 
     activity++;
     await until('a collection', () => c.collections.size === 2 && nodeCollections === 1);
@@ -70,6 +72,7 @@ test('quiet after work: every grown worker isolate is collected once, then nothi
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(calls.every((x) => x.endsWith('Runtime.getHeapUsage')), calls.join(', '));
     assert.equal(nodeCollections, 1, "Node's heap did not grow either");
+    assert.equal(quiets, 2, 'the database caches are given back after each burst of work, heaps grown or not');
 
     // one heap grew again
     heap.set('core:user:api', 80 << 20);

@@ -28,6 +28,8 @@ export interface IdleCollectorOptions {
   workers?: readonly string[];
   /** Node's own collection (collect-garbage.ts), made by the same rule on this process's heap */
   collectNode?: () => void;
+  /** run at every quiet moment after some work, whatever the heaps: what else gives memory back (the database's caches) */
+  onQuiet?: () => void;
   /** how long the workers must be quiet after some work (default 5 s) */
   quietMs?: number;
   /** how often the counter is read (default 1 s) */
@@ -61,6 +63,7 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
     if (!dirty || running || Date.now() - changedAt < quietMs) return;
     [dirty, running] = [false, true];
     try {
+      o.onQuiet?.();
       const nudges: Promise<unknown>[] = [];
       for (const target of await isolates(o.inspector, o.workers)) {
         const nudge = () => (nudges.push(o.nudge(target.id.slice(USER.length)).catch(() => undefined)), nudges.at(-1)!);

@@ -167,7 +167,11 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
 
     collectGarbage();
     const collectors = [
-      await collectorOf(mf, db.served, { collectNode: collectGarbage }),
+      await collectorOf(mf, db.served, {
+        collectNode: collectGarbage,
+        // after a burst of work (a cron tick prepares a few statements, not this many), the dropped statements' memory comes back with a collection
+        onQuiet: () => void (db.releaseMemory() >= 64 && collectGarbage()),
+      }),
       ...(await Promise.all((replicas?.instances ?? []).map((r) => collectorOf(r.mf, db.served, { workers: [r.worker] })))),
     ];
     undo.push(async () => collectors.forEach((c) => c.stop()));
@@ -192,7 +196,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
 }
 
 /** The idle collector of one workerd process (idle-gc.ts). */
-async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode'>) {
+async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode' | 'onQuiet'>) {
   const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
   const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
   return idleCollector({
