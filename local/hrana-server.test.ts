@@ -152,7 +152,7 @@ describe('hrana server', () => {
     }
   });
 
-  it('releaseMemory: the pooled connections give their page caches back and serve on', async () => {
+  it('releaseMemory: the pooled connections drop their statements and page caches, and serve on', async () => {
     const before = Number((await count()).value);
     // several streams at once: several connections in the pool afterwards
     const batons = await Promise.all([1, 2, 3].map(async (i) => (await pipeline(null, [{ type: 'execute', stmt: sql('INSERT INTO t (v) VALUES (?)', [int(i)]) }])).baton as string));

@@ -169,8 +169,10 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     const collectors = [
       await collectorOf(mf, db.served, {
         collectNode: collectGarbage,
-        // after a burst of work (a cron tick prepares a few statements, not this many), the dropped statements' memory comes back with a collection
-        onQuiet: () => void (db.releaseMemory() >= 64 && collectGarbage()),
+        onQuiet: () => {
+          // the dropped statements' memory comes back with their objects: a cron tick prepares a few, a burst of work hundreds
+          if (db.releaseMemory() >= 64) collectGarbage();
+        },
       }),
       ...(await Promise.all((replicas?.instances ?? []).map((r) => collectorOf(r.mf, db.served, { workers: [r.worker] })))),
     ];
