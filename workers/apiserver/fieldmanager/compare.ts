@@ -9,7 +9,7 @@
  */
 import type * as v from 'valibot';
 import { FieldSet } from './fieldset.ts';
-import { isObject, itemElement, keptWhenEmpty, ssaNode } from './node.ts';
+import { isObject, itemElement, keptWhenEmpty, ssaNode, type SsaNode } from './node.ts';
 import { serializeElement, type PathElement } from './path.ts';
 import { deepEqual } from './values.ts';
 
@@ -21,15 +21,23 @@ export interface Comparison {
 
 export function compare(lhs: unknown, rhs: unknown, schema: v.GenericSchema): Comparison {
   const c: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
-  walk(isBlank(lhs) ? materializedEmpty(schema) : materialize(lhs, schema), materialize(rhs, schema), schema, [], c);
+  walk(isBlank(lhs) ? materializedEmpty(schema) : lhs, rhs, schema, [], c);
   return c;
 }
 
 const isEmpty = (x: unknown) => x === undefined || x === null || (Array.isArray(x) ? x.length === 0 : isObject(x) && Object.keys(x).length === 0);
 
-/** `l`/`r` undefined: absent on that side. */
-function walk(l: unknown, r: unknown, schema: v.GenericSchema | undefined, path: PathElement[], c: Comparison): void {
+/**
+ * `l`/`r` undefined: absent on that side. Both are materialized a level at a time, as the walk
+ * reaches them, and a subtree equal on both sides is not walked: an update (a pod's status) leaves
+ * most of the object as it was, and materializing and walking all of it was most of its cost.
+ */
+function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined, path: PathElement[], c: Comparison): void {
+  // equal values materialize alike, and equal trees hold no change (neither side is absent)
+  if (rawL !== undefined && rawR !== undefined && deepEqual(rawL, rawR)) return;
   const node = ssaNode(schema);
+  const l = node.kind === 'struct' ? materializeLevel(rawL, node) : rawL;
+  const r = node.kind === 'struct' ? materializeLevel(rawR, node) : rawR;
   const shapeOk = (x: unknown) => x === undefined || x === null || (node.kind === 'list' || node.kind === 'set' ? Array.isArray(x) : isObject(x));
   if (node.kind === 'leaf' || (isEmpty(l) && isEmpty(r)) || !shapeOk(l) || !shapeOk(r)) {
     if (path.length === 0) return;
@@ -72,19 +80,26 @@ function indexItems(node: Extract<ReturnType<typeof ssaNode>, { kind: 'list' | '
 export function materialize(obj: unknown, schema: v.GenericSchema | undefined): unknown {
   const node = ssaNode(schema);
   if (node.kind === 'struct' && isObject(obj)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, child] of Object.entries(obj)) out[k] = materialize(child, node.fields[k]);
-    for (const [k, field] of Object.entries(node.fields)) {
-      if (k in out) continue;
-      const f = ssaNode(field);
-      if (f.kind === 'struct' && f.value) out[k] = materializedEmpty(field);
-      else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) out[k] = null;
-    }
+    const out = materializeLevel(obj, node) as Record<string, unknown>;
+    for (const k of Object.keys(obj)) out[k] = materialize(obj[k], node.fields[k]);
     return out;
   }
   if (node.kind === 'map' && isObject(obj)) return Object.fromEntries(Object.entries(obj).map(([k, x]) => [k, materialize(x, node.item)]));
   if ((node.kind === 'list' || node.kind === 'set') && Array.isArray(obj)) return obj.map((x) => materialize(x, node.item));
   return obj;
+}
+
+/** A struct's own level materialized: its fields as they are, the absent ones Go would render added. */
+function materializeLevel(obj: unknown, node: Extract<SsaNode, { kind: 'struct' }>): unknown {
+  if (!isObject(obj)) return obj;
+  const out: Record<string, unknown> = { ...obj };
+  for (const [k, field] of Object.entries(node.fields)) {
+    if (k in out) continue;
+    const f = ssaNode(field);
+    if (f.kind === 'struct' && f.value) out[k] = materializedEmpty(field);
+    else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) out[k] = null;
+  }
+  return out;
 }
 
 const isBlank = (x: unknown) => isObject(x) && Object.keys(x).length === 0;
