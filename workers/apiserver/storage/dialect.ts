@@ -116,8 +116,13 @@ const AFTER = `SELECT l.key, l.rev, l.object, l.type, l.prev_rev, p.object
 // most one row at or below P, so a row that is no longer its key's latest at C has a newer row
 // in (P, C]: only those keys are looked at. Deletions at or below C go too (nothing older of
 // their key is left by then), and the point only moves forward.
-const COMPACT_POINT = `SELECT (SELECT rev FROM log WHERE created_at < ? ORDER BY rev DESC LIMIT 1),
-  coalesce((SELECT value FROM meta WHERE name = 'compacted_rev'), 0)`;
+// C is the revision before the first one written at or after the cutoff, found by reading forward
+// from P: the rows it passes are those this compaction takes, and it stops at once when none is
+// old enough (created_at follows rev: one writer stamps both). Reading back from the newest row
+// instead passed every row of the window each minute: 70 ms after 1 000 new clusters' 150 000.
+const COMPACTED = `coalesce((SELECT value FROM meta WHERE name = 'compacted_rev'), 0)`;
+export const COMPACT_POINT = `SELECT coalesce((SELECT rev FROM log WHERE rev > ${COMPACTED} AND created_at >= ? ORDER BY rev LIMIT 1) - 1, (SELECT max(rev) FROM log)),
+  ${COMPACTED}`;
 const COMPACT: string[] = [
   `DELETE FROM log WHERE rev <= ?2 AND key IN (SELECT key FROM log WHERE rev > ?1 AND rev <= ?2)
     AND EXISTS (SELECT 1 FROM log n WHERE n.key = log.key AND n.rev > log.rev AND n.rev <= ?2)`,

@@ -13,7 +13,7 @@ import { startHranaServer } from '../../../local/hrana-server.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { StatusError } from '../../../lib/errors.ts';
 import { backend } from './backend.ts';
-import { sqlDialect, type DialectOptions } from './dialect.ts';
+import { COMPACT_POINT, sqlDialect, type DialectOptions } from './dialect.ts';
 import { hranaExecuteOne } from './hrana-pipeline.ts';
 import { createStorage, migrate } from './index.ts';
 import { eventLog } from './log.ts';
@@ -315,6 +315,13 @@ for (const [name, open] of Object.entries(backends)) {
       const rows = await db.client.execute({ sql: 'SELECT rev FROM log WHERE rev <= ? ORDER BY rev', args: [c] });
       assert.deepEqual(rows.rows.map((r) => Number(r[0])), [2, 3, 6]);
       assert.equal(await s.compact(cutoff), c, 'compacting again at the same point changes nothing');
+    });
+
+    it('the compaction point is searched from the last one by revision, not scanned back from the newest row', async () => {
+      const plan = await db.client.execute({ sql: `EXPLAIN QUERY PLAN ${COMPACT_POINT}`, args: [0] });
+      const details = plan.rows.map((r) => String(r[r.length - 1]));
+      assert.ok(details.includes('SEARCH log USING INTEGER PRIMARY KEY (rowid>?)'), details.join('\n'));
+      assert.ok(!details.some((d) => d.startsWith('SCAN log')), details.join('\n'));
     });
 
     it('the current revision survives compaction of the newest rows', async () => {
