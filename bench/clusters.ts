@@ -42,11 +42,13 @@ interface Idle {
  * CPU (all the runtime's processes) over `seconds` of doing nothing but one cron run, started by
  * hand as the window opens, once at rest; RSS at the end. The runtime's own cron fires every 60 s:
  * without the run by hand a 10 s window caught it or not, and moved the ratio from 1× to 18×.
+ * The run is made as at `cronAt`, the same for both windows: which controllers resync depends on
+ * the minute (framework/resync.ts), and the garbage collector's full resync alone moved it 2×.
  */
-async function idle(cp: RuntimeProcess, seconds: number): Promise<Idle> {
+async function idle(cp: RuntimeProcess, seconds: number, cronAt: number): Promise<Idle> {
   await cp.settled(); // the memory given back after the last work (local/idle-gc.ts) is part of getting there
   const meter = await cpuMeter(cp.pid);
-  const cron = cp.triggerCron();
+  const cron = cp.triggerCron(undefined, cronAt);
   await new Promise((ok) => setTimeout(ok, seconds * 1000));
   await cron;
   const used = await meter.end();
@@ -145,12 +147,13 @@ export async function measureClusters(o: { cp: RuntimeProcess; api: Api; phase: 
 
   await o.cp.settled();
   const cold = await measureRss(o.cp.pid);
+  const cronAt = Date.now();
   await o.phase(`clusters: creating and deleting ${plan.warmUp} clusters (the baseline's warm-up)`, 30, async () => {
     await createAndDelete(o.cp, api, 'bench-warm', plan.warmUp);
     return { figures: [] as Figure[] };
   });
   const none = await o.phase(`clusters: idle runtime with no tenant cluster (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
-    const r = await idle(o.cp, plan.idleSeconds);
+    const r = await idle(o.cp, plan.idleSeconds, cronAt);
     return { r, figures: [] as Figure[] };
   });
 
@@ -177,7 +180,7 @@ export async function measureClusters(o: { cp: RuntimeProcess; api: Api; phase: 
   console.log(`  the first cron run after the creations: ${fmt(firstCron)} ms; the next: ${fmt(await cronMs(o.cp))} ms`);
 
   await o.phase(`clusters: idle runtime with ${plan.clusters} idle clusters (${plan.idleSeconds} s)`, plan.idleSeconds + 2, async () => {
-    const r = await idle(o.cp, plan.idleSeconds);
+    const r = await idle(o.cp, plan.idleSeconds, cronAt);
     const base = none.r;
     const cpuRatio = Math.max(r.cpu, CPU_FLOOR) / Math.max(base.cpu, CPU_FLOOR);
     const pct = (x: number) => `${fmt(100 * x, 1)}%`;

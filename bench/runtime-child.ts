@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ControlPlane } from '../local/runtime.ts';
+import { EVERY_MINUTE } from '../local/cron.ts';
 import { descendants } from './rss.ts';
 import type { LoopDelay } from './loop-delay.ts';
 import type { RuntimeCall, RuntimeCalls, RuntimeMethod, RuntimeReady, RuntimeResult } from './runtime-process.ts';
@@ -91,8 +92,9 @@ export async function startRuntimeProcess(o: RuntimeProcessOptions = {}): Promis
       dataDir: ready.dataDir,
       pid: child.pid!,
       settled: () => calls('settled'),
-      // an absent cron stays absent (IPC would turn `undefined` into `null`)
-      triggerCron: (cron?: string) => (cron === undefined ? calls('triggerCron') : calls('triggerCron', cron)),
+      // absent arguments stay absent (IPC would turn `undefined` into `null`)
+      triggerCron: (cron?: string, scheduledTime?: number) =>
+        scheduledTime !== undefined ? calls('triggerCron', cron ?? EVERY_MINUTE, scheduledTime) : cron !== undefined ? calls('triggerCron', cron) : calls('triggerCron'),
       eventLoopDelay: () => calls('eventLoopDelay'),
       stop,
     };

@@ -27,7 +27,7 @@ export interface RuntimeReady {
 /** What the parent may ask, by method: the arguments and the answer. */
 export interface RuntimeCalls {
   settled: { args: []; result: void };
-  triggerCron: { args: [cron?: string]; result: void };
+  triggerCron: { args: [cron?: string, scheduledTime?: number]; result: void };
   /** this process's event-loop delay since the last call (what its Hrana server and TLS front waited) */
   eventLoopDelay: { args: []; result: LoopDelay };
 }
@@ -73,7 +73,7 @@ process.on('disconnect', () => void stop(0));
 const loop = loopDelayMonitor();
 const handlers: { [M in RuntimeMethod]: (cp: ControlPlane, ...args: RuntimeCalls[M]['args']) => Promise<RuntimeCalls[M]['result']> } = {
   settled: (cp) => cp.settled(),
-  triggerCron: (cp, cron) => cp.triggerCron(cron),
+  triggerCron: (cp, cron, scheduledTime) => cp.triggerCron(cron, scheduledTime),
   eventLoopDelay: async () => loop.take(),
 };
 

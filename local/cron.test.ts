@@ -11,8 +11,8 @@ function fakeMf(outcome = 'ok') {
   const fired: string[] = [];
   const mf = {
     getWorker: async (name: string) => ({
-      scheduled: async ({ cron }: { cron: string }) => {
-        fired.push(`${name} ${cron}`);
+      scheduled: async ({ cron, scheduledTime }: { cron: string; scheduledTime?: Date }) => {
+        fired.push(`${name} ${cron}${scheduledTime ? ` at ${scheduledTime.toISOString()}` : ''}`);
         return { outcome, noRetry: false };
       },
     }),
@@ -29,6 +29,12 @@ test('cronTrigger fires every worker that declares the cron, in order', async ()
   const { mf, fired } = fakeMf();
   await cronTrigger(mf, [config('api', ['* * * * *']), config('none', []), config('ctl', ['* * * * *'])])();
   assert.deepEqual(fired, ['api * * * * *', 'ctl * * * * *']);
+});
+
+test('cronTrigger runs the handlers as at the time given (the controllers\' resyncs depend on the minute)', async () => {
+  const { mf, fired } = fakeMf();
+  await cronTrigger(mf, [config('api', ['* * * * *'])])('* * * * *', Date.parse('2026-12-03T04:00:00Z'));
+  assert.deepEqual(fired, ['api * * * * * at 2026-12-03T04:00:00.000Z']);
 });
 
 test('cronTrigger rejects an undeclared cron and a failed handler', async () => {

@@ -16,13 +16,16 @@ export function checkCrons(configs: WranglerConfig[]): void {
   }
 }
 
-/** Runs the scheduled handler of every worker that declares `cron`; rejects when one fails. */
+/**
+ * Runs the scheduled handler of every worker that declares `cron`; rejects when one fails.
+ * `scheduledTime` (ms): the run's time as the handlers see it (default now).
+ */
 export function cronTrigger(mf: Miniflare, configs: WranglerConfig[]) {
-  return async (cron: string = EVERY_MINUTE): Promise<void> => {
+  return async (cron: string = EVERY_MINUTE, scheduledTime?: number): Promise<void> => {
     const due = configs.filter((c) => c.triggers.crons.includes(cron));
     if (!due.length) throw new Error(`no worker declares the cron "${cron}"`);
     for (const c of due) {
-      const result = await (await mf.getWorker(c.name)).scheduled({ cron });
+      const result = await (await mf.getWorker(c.name)).scheduled({ cron, ...(scheduledTime === undefined ? {} : { scheduledTime: new Date(scheduledTime) }) });
       if (result.outcome !== 'ok') throw new Error(`${c.name}: scheduled handler for "${cron}" ended with ${result.outcome}`);
     }
   };

@@ -78,8 +78,8 @@ export interface ControlPlane {
   database: { url: string; authToken: string };
   /** the workers' names in miniflare, as their wrangler.toml files name them */
   workers: { apiserver: string; controllers: string };
-  /** runs the scheduled handler of every worker that declares `cron` */
-  triggerCron(cron?: string): Promise<void>;
+  /** runs the scheduled handler of every worker that declares `cron`, as at `scheduledTime` (ms; default now) */
+  triggerCron(cron?: string, scheduledTime?: number): Promise<void>;
   /** resolves once the runtime is at rest: the workers quiet and the idle collection after their last work done */
   settled(): Promise<void>;
   /** stops the TLS front (ending open watches), miniflare, the database server and the cron timer; safe to call twice */

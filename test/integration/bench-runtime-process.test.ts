@@ -34,7 +34,7 @@ test('a runtime in a child process answers HTTP and IPC calls, is measured apart
   assert.ok((await readFile(`${cp.dataDir}/token-signing-key`, 'utf8')).trim().length > 0);
 
   // ControlPlane's methods, over IPC; calls in flight at once each get their own answer
-  await Promise.all([cp.settled(), cp.triggerCron(), cp.settled()]);
+  await Promise.all([cp.settled(), cp.triggerCron(), cp.settled(), cp.triggerCron(undefined, Date.now() - 3_600_000)]);
   // an error there is an error here, with its message; an absent argument stays absent (the default cron ran above)
   await assert.rejects(cp.triggerCron('17 3 * * *'), /no worker declares the cron "17 3/);
   const delay = await cp.eventLoopDelay();
