@@ -47,6 +47,8 @@ export interface AgentsOptions {
   targetPeakRssMb?: number;
   /** where the phase is (joined, pods up, deleting), for a long run */
   progress?: (line: string) => void;
+  /** called as the Deployments are created and once every pod is Ready (a profiler's window) */
+  podsStarting?: { begin(): Promise<void>; end(): Promise<void> };
 }
 
 /** The issue's targets at each of its scale points: 100 agents + 1 000 pods, 200 agents + 2 000 pods. */
@@ -148,6 +150,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     loop.enable();
 
     // the pods, through Deployments
+    await o.podsStarting?.begin();
     const tPods = nowMs();
     const startCpu = await cpuMeter(cp.pid);
     const startAgentsCpu0 = process.cpuUsage();
@@ -163,6 +166,7 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     const upCount = readyPods(pods.objects);
     const startingCpu = await startCpu.end();
     const startingAgentsCpu = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(startAgentsCpu0));
+    await o.podsStarting?.end();
     o.progress?.(`  ${upCount} pods Ready in ${fmt(allUp / 1000)} s; steady for ${o.steadySeconds} s`);
     const perNode = new Map<string, number>();
     for (const p of pods.objects.values()) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);

@@ -8,11 +8,11 @@
  * `statuses`: updates of 100 bound pods' status (PUT, unconditional), each a new condition message, as node agents write them. A tool for finding costs, not a benchmark: figures are printed, never judged.
  * The runtime runs in a process of its own (runtime-child.ts), apart from the load's clients.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { apiClient, expectStatus } from './client.ts';
+import { startProfiling } from './inspector.ts';
 import { runLoad } from './load.ts';
 import { startRuntimeProcess } from './runtime-child.ts';
 import { cmName, configMap, createNamespace, deployment } from './objects.ts';
@@ -22,58 +22,6 @@ const INSPECTOR_PORT = 9239;
 const load = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'creates';
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 8;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-
-/** One CDP session on an inspector target. */
-async function session(url: string) {
-  const ws = new WebSocket(url.replaceAll("#", "%23"));
-  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
-  let id = 0;
-  const pending = new Map<number, (r: unknown) => void>();
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
-    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
-  });
-  const call = (method: string, params: Record<string, unknown> = {}) =>
-    new Promise<any>((ok) => {
-      pending.set(++id, ok);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
-  return { call, close: () => ws.close() };
-}
-
-/** Total (self + callees) time by function, counting each sample once per function on its stack. */
-function totalTimes(nodes: ProfileNode[], samples: number[]): { name: string; share: number }[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`;
-  const hits = new Map<string, number>();
-  for (const id of samples) {
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(key(byId.get(at)!));
-    for (const k of seen) hits.set(k, (hits.get(k) ?? 0) + 1);
-  }
-  return [...hits].map(([name, h]) => ({ name, share: h / samples.length })).sort((a, b) => b.share - a.share);
-}
-
-/** Self time by function (name, file and line), largest first. */
-function selfTimes(nodes: ProfileNode[], samples: number): { name: string; share: number }[] {
-  const byName = new Map<string, number>();
-  for (const n of nodes) {
-    const f = n.callFrame;
-    const file = f.url.split('/').pop() ?? '';
-    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-    byName.set(key, (byName.get(key) ?? 0) + (n.hitCount ?? 0));
-  }
-  return [...byName].map(([name, hits]) => ({ name, share: hits / samples })).sort((a, b) => b.share - a.share);
-}
-
 const boundPod = (name: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'profile' } }, spec: { nodeName: 'profile-node', containers: [{ name: 'web', image: 'nginx:1.30-alpine', ports: [{ containerPort: 80 }] }] } });
 
 async function main(): Promise<void> {
@@ -81,11 +29,6 @@ async function main(): Promise<void> {
   const cp = await startRuntimeProcess({ dataDir: join(dir, 'data'), inspectorPort: INSPECTOR_PORT, apiserverSettings: { FAIR_SHARE_QPS: '0' } });
   const api = apiClient(cp);
   try {
-    const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
-    const wanted = targets.filter((t) => process.argv.includes('--all') || t.title.includes('core:user:'));
-    // a target that refuses a session (some of miniflare's own) is left out, with its name
-    const opened = await Promise.all(wanted.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl).catch((e: Error) => void console.log(`${t.title}: ${e.message}`)) })));
-    const sessions = opened.filter((o): o is { title: string; s: Awaited<ReturnType<typeof session>> } => o.s !== undefined);
     await createNamespace(api, 'profile');
     const hook = load === 'webhooks' ? await webhookServer(join(dir, 'webhook')) : undefined;
     if (hook) {
@@ -96,11 +39,7 @@ async function main(): Promise<void> {
     if (load === 'gets') for (let i = 0; i < 100; i++) expectStatus(await api.request('POST', '/api/v1/namespaces/profile/configmaps', configMap(cmName(i))), 201);
     // what the status writes change: pods already on a node (no scheduler in the way)
     if (load === 'statuses') for (let i = 0; i < 100; i++) expectStatus(await api.request('POST', '/api/v1/namespaces/profile/pods', boundPod(`s${i}`)), 201);
-    for (const { s } of sessions) {
-      await s.call('Profiler.enable');
-      await s.call('Profiler.setSamplingInterval', { interval: 200 });
-      await s.call('Profiler.start');
-    }
+    const profiling = await startProfiling(INSPECTOR_PORT, process.argv.includes('--all'));
     const r = await runLoad({
       clients: 16,
       count: 1_000_000,
@@ -116,19 +55,7 @@ async function main(): Promise<void> {
     });
     await hook?.close();
     console.log(`${load}: ${r.done} in ${r.seconds.toFixed(1)} s (${(r.done / r.seconds).toFixed(0)}/s)`);
-    for (const { title, s } of sessions) {
-      const { profile } = (await s.call('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[] } };
-      const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').reduce((a, n) => a + (n.hitCount ?? 0), 0);
-      const total = profile.samples.length;
-      console.log(`\n${title}: ${total} samples, ${((100 * (total - idle)) / total).toFixed(0)}% busy`);
-      for (const { name, share } of selfTimes(profile.nodes, total).slice(0, 30)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
-      if (process.argv.includes('--total')) {
-        console.log(`  total (self + callees):`);
-        for (const { name, share } of totalTimes(profile.nodes, profile.samples).slice(0, 60)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
-      }
-      if (process.argv.includes('--save')) await writeFile(join(dir, `${title.split(':').pop()}.cpuprofile`), JSON.stringify(profile));
-      s.close();
-    }
+    await profiling.stopAndReport({ total: process.argv.includes('--total'), saveDir: process.argv.includes('--save') ? dir : undefined });
   } finally {
     api.close();
     await cp.stop();
