@@ -153,3 +153,43 @@ test('a poke that comes while a watcher is being attached is not lost: the pump 
     fanout.shutdown();
   }
 });
+
+test('a write that takes an object out of a selection is a DELETED to its watcher, in the catch-up and in the pump; plain watchers read no previous objects', { timeout: 30_000 }, async () => {
+  const seen: (boolean | undefined)[] = [];
+  const store: Storage = {
+    ...storage,
+    events: (rev, prefix, opts) => (seen.push(opts?.previous), storage.events(rev, prefix, opts)),
+    changesAfter: (rev, prefix, opts) => (seen.push(opts?.previous), storage.changesAfter(rev, prefix, opts)),
+  };
+  const relabel = async (name: string, pick: string) => {
+    const key = storageKey(configmaps, 'leave', name);
+    const cur = (await storage.get(key))!;
+    const r = await storage.update(key, { ...cur, metadata: { ...cur.metadata, labels: { pick } } }, Number(cur.metadata.resourceVersion));
+    assert.ok(r.ok);
+  };
+  const fanout = new WatchFanout(() => store);
+  try {
+    const from = String(await put('leave', 'p', { pick: 'yes' }));
+    const plain = reading(fanout.open(spec('leave', { resourceVersion: from }), configmaps));
+    await put('leave', 'q', { pick: 'yes' });
+    await fanout.poke();
+    await plain.next();
+    await relabel('p', 'no'); // p leaves the selection before the selective watcher attaches: its catch-up
+    await fanout.poke();
+    await plain.next();
+    assert.deepEqual(plain.lines().map((e) => [e.type, e.object.metadata.name]), [['ADDED', 'q'], ['MODIFIED', 'p']]);
+    assert.ok(seen.length > 0 && seen.every((p) => !p), 'no previous objects read for a watcher without a selector');
+
+    const selected = reading(fanout.open(spec('leave', { resourceVersion: from, labelSelector: 'pick=yes' }), configmaps));
+    await selected.next();
+    assert.deepEqual(selected.lines().map((e) => [e.type, e.object.metadata.name]), [['ADDED', 'q'], ['DELETED', 'p']]);
+    await relabel('q', 'no'); // q leaves it while attached: the pump
+    await relabel('p', 'yes'); // p comes back
+    await fanout.poke();
+    await selected.next();
+    assert.deepEqual(selected.lines().slice(2).map((e) => [e.type, e.object.metadata.name]), [['DELETED', 'q'], ['ADDED', 'p']]);
+    assert.equal(seen.at(-1), true, 'the pump reads previous objects once a watcher has a selector');
+  } finally {
+    fanout.shutdown();
+  }
+});

@@ -72,6 +72,8 @@ interface Watcher {
   /** last revision delivered (or skipped) to this watcher */
   rev: number;
   matches: (o: KubeObject) => boolean;
+  /** has a selector: its events need the object each write replaced (leaving the selection is a DELETED) */
+  selective: boolean;
   sender: WatchSender;
   /** a Table stream sends column definitions with its first row only */
   headerSent: boolean;
@@ -123,6 +125,7 @@ export class WatchFanout {
       view: spec.table ? undefined : [storagePrefixOf(desc, spec.namespace), spec.labelSelector ?? '', spec.fieldSelector ?? ''].join('\n'),
       rev: 0,
       matches: () => true,
+      selective: false,
       sender: new WatchSender(writable.getWriter(), () => this.close(watcher), this.maxBacklogBytes),
       headerSent: false,
       closed: false,
@@ -196,7 +199,9 @@ export class WatchFanout {
 
   /** Brings a new watcher up to the hub's revision, then lets the pump feed it. */
   private async attach(w: Watcher, once: <T>(key: string, read: () => Promise<T>) => Promise<T>): Promise<void> {
-    w.matches = objectFilter(w.desc, w.spec.labelSelector, w.spec.fieldSelector) ?? (() => true);
+    const filter = objectFilter(w.desc, w.spec.labelSelector, w.spec.fieldSelector);
+    w.matches = filter ?? (() => true);
+    w.selective = filter !== undefined;
     const rv = w.spec.resourceVersion;
     const lines: string[] = [];
     const initial = w.spec.sendInitialEvents ?? (!rv || rv === '0');
@@ -218,7 +223,8 @@ export class WatchFanout {
     // catch up from the watcher's start to the hub's cursor; the pump takes it from there
     if (w.rev < this.hubRev) {
       const from = w.rev;
-      for (const ev of await once(`events\n${from}\n${w.prefix}`, () => this.storeFor(w.desc).events(from, w.prefix))) {
+      const previous = w.selective;
+      for (const ev of await once(`events\n${from}\n${w.prefix}\n${previous}`, () => this.storeFor(w.desc).events(from, w.prefix, { previous }))) {
         if (ev.rev > this.hubRev) break;
         const line = this.eventLine(w, ev);
         if (line) lines.push(line);
@@ -243,8 +249,9 @@ export class WatchFanout {
     if (this.watchers.size === 0) return;
     const first = this.watchers.values().next().value!;
     let events: LogEvent[], current: number;
+    const previous = [...this.watchers].some((w) => w.selective);
     try {
-      ({ events, current } = await this.storeFor(first.desc).changesAfter(this.hubRev, storagePrefixOf(first.desc, '')));
+      ({ events, current } = await this.storeFor(first.desc).changesAfter(this.hubRev, storagePrefixOf(first.desc, ''), { previous }));
     } catch (e) {
       // history the hub had not read yet is gone: its watchers must relist, as a 410 tells them
       if (toStatusError(e).code !== 410) throw e;

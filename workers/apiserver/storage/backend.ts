@@ -76,8 +76,8 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
     }
   }
 
-  const changesAfter: Storage['changesAfter'] = async (afterRev, prefix, limit) => {
-    const { events, compacted, current } = await log.after(afterRev, prefix, limit);
+  const changesAfter: Storage['changesAfter'] = async (afterRev, prefix, opts) => {
+    const { events, compacted, current } = await log.after(afterRev, prefix, opts);
     if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
     return { events, current };
   };
@@ -100,7 +100,7 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
       return key === undefined ? { ok: false, reason: 'exists' } : { ok: false, reason: 'exists', key };
     },
     changesAfter,
-    events: async (afterRev, prefix, limit) => (await changesAfter(afterRev, prefix, limit)).events,
+    events: async (afterRev, prefix, opts) => (await changesAfter(afterRev, prefix, opts)).events,
     compact: (olderThanMs) => log.compact(olderThanMs),
     purge: (prefix) => log.purge(prefix),
     segmentsWrittenAfter: (afterRev, prefix) => log.segmentsAfter(afterRev, prefix),

@@ -43,9 +43,9 @@ export function convertingStorage(storage: Storage, desc: KindDescriptor): Stora
     },
     update: async (key, obj, expectedRev) => result(await storage.update(key, conv.toStorage(obj), expectedRev)),
     delete: async (key, expectedRev) => result(await storage.delete(key, expectedRev)),
-    events: async (afterRev, prefix, limit) => (await storage.events(afterRev, prefix, limit)).map(event),
-    changesAfter: async (afterRev, prefix, limit) => {
-      const { events, current } = await storage.changesAfter(afterRev, prefix, limit);
+    events: async (afterRev, prefix, opts) => (await storage.events(afterRev, prefix, opts)).map(event),
+    changesAfter: async (afterRev, prefix, opts) => {
+      const { events, current } = await storage.changesAfter(afterRev, prefix, opts);
       return { events: events.map(event), current };
     },
   };

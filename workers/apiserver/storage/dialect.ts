@@ -9,7 +9,7 @@
  */
 import type { Client, InStatement, ResultSet, Row as SqlRow } from '@libsql/client';
 import type { ExecuteOne } from './hrana-pipeline.ts';
-import type { EventType, SegmentWrites } from './types.ts';
+import type { EventsOptions, EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
 
@@ -22,8 +22,8 @@ export interface Row {
 export interface LogRow extends Row {
   type: EventType;
   prevRev: number;
-  /** the object of the row at prevRev, when compaction has not removed it */
-  prevObject: string | null;
+  /** the object of the row at prevRev, when asked for and compaction has not removed it */
+  prevObject?: string | null;
 }
 
 export interface Revs {
@@ -67,8 +67,8 @@ export interface Dialect {
   /** appends a create row for each of `rows` in one transaction: all of them, or none */
   insertMany(rows: { key: string; object: string }[]): Promise<InsertedMany>;
   range(q: RangeQuery): Promise<Range>;
-  /** rows with rev > afterRev under prefix, in rev order */
-  after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { rows: LogRow[] }>;
+  /** rows with rev > afterRev under prefix, in rev order (`previous`: with the objects they replaced) */
+  after(afterRev: number, prefix: string, opts: EventsOptions): Promise<Revs & { rows: LogRow[] }>;
   /** compacts at the newest rev older than `olderThanMs`; returns the compacted revision */
   compact(olderThanMs: number): Promise<number>;
   /** deletes every row of every key under prefix, from the log and the projection; returns the keys that were live */
@@ -108,7 +108,9 @@ const PAST_COUNT = `SELECT count(*) FROM log l WHERE ${IS_PAST}${IN_RANGE} AND $
 
 // Watchers read the recent end of the log: scan by rev (the `+` keeps the planner off the key
 // index, which would read a prefix's whole history and sort it).
-const AFTER = `SELECT l.key, l.rev, l.object, l.type, l.prev_rev, p.object
+const AFTER = `SELECT key, rev, object, type, prev_rev
+  FROM log WHERE rev > ? AND +key >= ? AND +key < ? ORDER BY rev LIMIT ?`;
+const AFTER_WITH_PREVIOUS = `SELECT l.key, l.rev, l.object, l.type, l.prev_rev, p.object
   FROM log l LEFT JOIN log p ON p.rev = l.prev_rev
   WHERE l.rev > ? AND +l.key >= ? AND +l.key < ? ORDER BY l.rev LIMIT ?`;
 
@@ -146,12 +148,11 @@ const REFUSAL = /timonier:(exists|not-found|conflict)/;
 
 const num = (v: unknown) => Number(v ?? 0);
 const toRow = (r: SqlRow): Row => ({ key: String(r[0]), rev: num(r[1]), object: String(r[2]) });
-const toLogRow = (r: SqlRow): LogRow => ({
-  ...toRow(r),
-  type: String(r[3]) as EventType,
-  prevRev: num(r[4]),
-  prevObject: r[5] == null ? null : String(r[5]),
-});
+const toLogRow = (r: SqlRow, previous: boolean | undefined): LogRow => {
+  const row: LogRow = { ...toRow(r), type: String(r[3]) as EventType, prevRev: num(r[4]) };
+  if (previous) row.prevObject = r[5] == null ? null : String(r[5]);
+  return row;
+};
 const toRevs = (rs: ResultSet): Revs => ({ current: num(rs.rows[0][0]), compacted: num(rs.rows[0][1]) });
 
 export interface DialectOptions {
@@ -219,12 +220,12 @@ export function sqlDialect(client: Client, { executeOne }: DialectOptions = {}):
       return { ...revs, rev: rev ?? revs.current, rows, more, ...(count ? { total: num(rs[at + 1].rows[0][0]) } : {}) };
     },
 
-    async after(afterRev, prefix, limit) {
+    async after(afterRev, prefix, { limit, previous }) {
       const [revsRs, rs] = await client.batch(
-        [REVS, { sql: AFTER, args: [afterRev, prefix, end(prefix), limit ?? -1] }],
+        [REVS, { sql: previous ? AFTER_WITH_PREVIOUS : AFTER, args: [afterRev, prefix, end(prefix), limit ?? -1] }],
         'read',
       );
-      return { ...toRevs(revsRs), rows: rs.rows.map(toLogRow) };
+      return { ...toRevs(revsRs), rows: rs.rows.map((r) => toLogRow(r, previous)) };
     },
 
     async compact(olderThanMs) {

@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Dialect, Refusal, Revs } from './dialect.ts';
-import type { EventType, LogEvent, NewEntry, SegmentWrites, Usage } from './types.ts';
+import type { EventsOptions, EventType, LogEvent, NewEntry, SegmentWrites, Usage } from './types.ts';
 
 export interface Entry {
   key: string;
@@ -34,8 +34,8 @@ export interface Log {
   /** creates of every entry in one transaction, or none; `rev` is the last one's */
   appendMany(entries: NewEntry[]): Promise<AppendedMany>;
   snapshot(q: { prefix: string; after?: string; limit?: number; rev?: number; count?: boolean }): Promise<Snapshot>;
-  /** writes with rev > afterRev under prefix, in rev order, with the object each replaced */
-  after(afterRev: number, prefix: string, limit?: number): Promise<Revs & { events: LogEvent[] }>;
+  /** writes with rev > afterRev under prefix, in rev order (`previous`: with the object each replaced) */
+  after(afterRev: number, prefix: string, opts?: EventsOptions): Promise<Revs & { events: LogEvent[] }>;
   compact(olderThanMs: number): Promise<number>;
   purge(prefix: string): Promise<number>;
   segmentsAfter(afterRev: number, prefix: string): Promise<{ current: number; segments: SegmentWrites[] }>;
@@ -83,11 +83,11 @@ export function eventLog(dialect: Dialect): Log {
       return { ...range, entries: rows.map((r) => ({ key: r.key, object: decode(r.object, r.rev) })) };
     },
 
-    async after(afterRev, prefix, limit) {
-      const { rows, ...revs } = await dialect.after(afterRev, prefix, limit);
+    async after(afterRev, prefix, opts = {}) {
+      const { rows, ...revs } = await dialect.after(afterRev, prefix, opts);
       const events = rows.map((r): LogEvent => {
         const event: LogEvent = { rev: r.rev, key: r.key, type: r.type, object: decode(r.object, r.rev), prevRev: r.prevRev };
-        if (r.prevObject !== null) event.prevObject = decode(r.prevObject, r.prevRev);
+        if (r.prevObject != null) event.prevObject = decode(r.prevObject, r.prevRev);
         return event;
       });
       return { ...revs, events };

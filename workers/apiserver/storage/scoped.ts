@@ -61,9 +61,9 @@ function scope(storage: Storage, base: string): Storage {
     },
     update: async (key, obj, expectedRev) => storage.update(into(key), obj, expectedRev),
     delete: async (key, expectedRev) => storage.delete(into(key), expectedRev),
-    events: async (afterRev, prefix, limit) => (await storage.events(afterRev, into(prefix), limit)).map(event),
-    changesAfter: async (afterRev, prefix, limit) => {
-      const { events, current } = await storage.changesAfter(afterRev, into(prefix), limit);
+    events: async (afterRev, prefix, opts) => (await storage.events(afterRev, into(prefix), opts)).map(event),
+    changesAfter: async (afterRev, prefix, opts) => {
+      const { events, current } = await storage.changesAfter(afterRev, into(prefix), opts);
       return { events: events.map(event), current };
     },
     purge: async (prefix) => storage.purge(into(prefix)),

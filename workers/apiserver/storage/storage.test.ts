@@ -264,14 +264,14 @@ for (const [name, open] of Object.entries(backends)) {
       assert.equal(none.lastKey, undefined);
     });
 
-    it('events after a revision come in order, with the previous object', async () => {
+    it('events after a revision come in order, with the previous object when asked for', async () => {
       await fresh();
       await mustCreate(s, 'a', { v: '1' });
       await s.create('/registry/secrets/ns/a', cm('a'));
       assert.ok((await s.update(key('a'), cm('a', { v: '2' }), 1)).ok);
       assert.ok((await s.delete(key('a'), 3)).ok);
 
-      const events = await s.events(0, PREFIX);
+      const events = await s.events(0, PREFIX, { previous: true });
       assert.deepEqual(events.map((e) => [e.rev, e.type, e.prevRev]), [[1, 'ADDED', 0], [3, 'MODIFIED', 1], [4, 'DELETED', 3]]);
       assert.equal(events[0].prevObject, undefined);
       assert.deepEqual(events[1].prevObject?.data, { v: '1' });
@@ -280,7 +280,11 @@ for (const [name, open] of Object.entries(backends)) {
       assert.equal(events[2].object.metadata.resourceVersion, '4');
       assert.deepEqual(events[2].object.data, { v: '2' }, 'a deletion records the last state');
 
-      assert.deepEqual((await s.events(1, PREFIX, 1)).map((e) => e.rev), [3]);
+      const plain = await s.events(0, PREFIX);
+      assert.deepEqual(plain.map((e) => [e.rev, e.prevObject]), [[1, undefined], [3, undefined], [4, undefined]], 'no previous objects unless asked for');
+      assert.deepEqual(plain.map((e) => e.object), events.map((e) => e.object));
+
+      assert.deepEqual((await s.events(1, PREFIX, { limit: 1 })).map((e) => e.rev), [3]);
       assert.deepEqual((await s.events(0, '/registry/')).map((e) => e.rev), [1, 2, 3, 4]);
       assert.deepEqual(await s.events(4, PREFIX), []);
     });

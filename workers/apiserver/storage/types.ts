@@ -25,7 +25,7 @@ export interface LogEvent {
   object: KubeObject;
   /** revision of the previous write to this key (0 for ADDED) */
   prevRev: number;
-  /** for MODIFIED/DELETED: the object before this write, when asked for (watch selectors need it) */
+  /** for MODIFIED/DELETED: the object before this write, when asked for (`previous`: watch selectors need it) */
   prevObject?: KubeObject;
 }
 
@@ -49,6 +49,13 @@ export type BatchResult = { ok: true; objects: KubeObject[]; rev: number } | { o
 export interface Usage {
   objects: number;
   bytes: number;
+}
+
+/** A read of the log's events. */
+export interface EventsOptions {
+  limit?: number;
+  /** each event's prevObject too (a second object to read and decode: the caches do without) */
+  previous?: boolean;
 }
 
 export interface ListOptions {
@@ -97,13 +104,13 @@ export interface Storage {
   update(key: string, obj: KubeObject, expectedRev: number): Promise<WriteResult>;
   delete(key: string, expectedRev: number): Promise<WriteResult>;
   /** log events with rev > afterRev whose key starts with `prefix`, in rev order; 410 if afterRev < compactedRev */
-  events(afterRev: number, prefix: string, limit?: number): Promise<LogEvent[]>;
+  events(afterRev: number, prefix: string, opts?: EventsOptions): Promise<LogEvent[]>;
   /**
    * the same, with the log's latest revision as of that read: without a limit, every write under
    * `prefix` up to it is among the events, so a follower of a quiet prefix can move its cursor
    * there and its next read costs the writes since, not everything since its prefix last changed
    */
-  changesAfter(afterRev: number, prefix: string, limit?: number): Promise<{ events: LogEvent[]; current: number }>;
+  changesAfter(afterRev: number, prefix: string, opts?: EventsOptions): Promise<{ events: LogEvent[]; current: number }>;
   /** drops log history older than `olderThanMs` (epoch ms); returns the new compacted revision */
   compact(olderThanMs: number): Promise<number>;
   /**
