@@ -4,6 +4,7 @@
  * control plane has a process of its own (runtime-child.ts).
  */
 import https from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { failedOnStaleConnection } from '../lib/http/stale-connection.ts';
 import type { ControlPlane } from '../local/runtime.ts';
 
@@ -28,9 +29,10 @@ export const nowMs = () => performance.timeOrigin + performance.now();
 
 /** A client as the admin, or as whoever `token` (a bearer token) is. */
 export function apiClient(cp: Pick<ControlPlane, 'url' | 'caPem' | 'token'>, maxSockets = 32, token = cp.token): Api {
-  const agent = new https.Agent({ keepAlive: true, maxSockets, ca: cp.caPem });
+  const secureContext = createSecureContext({ ca: cp.caPem }); // the CA parsed once, not per connection
+  const agent = new https.Agent({ keepAlive: true, maxSockets, secureContext });
   // watches hold their socket for good: a pool of their own, so they never starve requests
-  const watchAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, ca: cp.caPem });
+  const watchAgent = new https.Agent({ keepAlive: false, maxSockets: Infinity, secureContext });
   const auth = `Bearer ${token}`;
 
   return {

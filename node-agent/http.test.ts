@@ -69,3 +69,10 @@ test('a request meeting only stale pooled connections is sent again on a fresh o
   assert.equal(dropped, 2, 'both stale connections were tried and dropped');
   assert.equal(connections, 3, 'the request went out again on a fresh connection');
 });
+
+test("the CA given is the one trusted, parsed once for every connection: a server certified by another CA is refused", async () => {
+  const other = await ensureCertificates(join(dir, 'other'), ['127.0.0.1']);
+  const trusting = httpsFetch(caPem);
+  assert.equal(await (await trusting(`${base}/one`)).text(), '/one');
+  await assert.rejects(httpsFetch(other.caPem)(`${base}/two`), /self[- ]signed|unable to verify|certificate/i);
+});

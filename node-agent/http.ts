@@ -1,14 +1,17 @@
 /**
  * A `fetch` over node:https that trusts the cluster's CA (Node's global fetch takes no CA), for
  * the shared ApiClient. Bodies stream both ways, so watches work; connections are kept alive.
+ * The CA is parsed once: given as `ca`, Node would build a TLS context, CA and all, for every new
+ * connection (a burst of pod starts opens several at once).
  */
 import https from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { Readable } from 'node:stream';
 import type { Fetch } from '../lib/client/client.ts';
 import { failedOnStaleConnection } from '../lib/http/stale-connection.ts';
 
 export function httpsFetch(caPem: string | undefined): Fetch {
-  const agent = new https.Agent({ ca: caPem, keepAlive: true });
+  const agent = new https.Agent({ keepAlive: true, ...(caPem ? { secureContext: createSecureContext({ ca: caPem }) } : {}) });
   return (input, init = {}) => {
     const url = typeof input === 'string' ? input : input.url;
     const headers: Record<string, string> = {};

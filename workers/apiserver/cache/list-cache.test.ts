@@ -130,3 +130,28 @@ test("a cluster made again under its name (another uid) does not see its predece
   assert.deepEqual(names((await cachedLists(db.counted, 'a', P, 'uid-2').list(P)).items), ['default/new']);
   db.done();
 });
+
+test('concurrent lists each read the log, but only the first to apply the new writes decodes them', async () => {
+  const db = await fresh();
+  await db.storage.create(`${P}ns/a`, pod('ns', 'a'));
+  let decoded = 0;
+  const reads: number[] = [];
+  const counting: Storage = {
+    ...db.storage,
+    changesAfter: async (...a) => {
+      const r = await db.storage.changesAfter(...a);
+      reads.push(r.events.length);
+      // counts the objects read (the log decodes each when it is first read)
+      const events = r.events.map((e) => ({ rev: e.rev, key: e.key, type: e.type, prevRev: e.prevRev, get object() { return decoded++, e.object; } }));
+      return { ...r, events };
+    },
+  };
+  const cached = cachedLists(counting, 'c1', P);
+  await cached.list(P); // loads the copy
+  for (const n of ['b', 'c', 'd']) await db.storage.create(`${P}ns/${n}`, pod('ns', n));
+  const lists = await Promise.all([1, 2, 3, 4].map(() => cached.list(P)));
+  for (const l of lists) assert.deepEqual(names(l.items), ['ns/a', 'ns/b', 'ns/c', 'ns/d'], 'each list sees every write committed before it');
+  assert.deepEqual(reads, [3, 3, 3, 3], 'each list read the log');
+  assert.equal(decoded, 3, 'the three new pods decoded once in all');
+  db.done();
+});

@@ -5,7 +5,7 @@
  * that produced it (etcd's mod_revision) and a stored object never carries a stale one.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import type { Dialect, Refusal, Revs } from './dialect.ts';
+import type { Dialect, LogRow, Refusal, Revs } from './dialect.ts';
 import type { EventsOptions, EventType, LogEvent, NewEntry, SegmentWrites, Usage } from './types.ts';
 
 export interface Entry {
@@ -56,6 +56,27 @@ export function decode(text: string, rev: number): KubeObject {
   return obj;
 }
 
+/**
+ * An event whose objects are decoded when first read: a cache's concurrent reads of the log all
+ * return the same rows, and only the first to apply them reads their objects.
+ */
+function lazyEvent(r: LogRow): LogEvent {
+  let object: KubeObject | undefined;
+  let prevObject: KubeObject | undefined;
+  const event: LogEvent = {
+    rev: r.rev,
+    key: r.key,
+    type: r.type,
+    prevRev: r.prevRev,
+    get object() {
+      return (object ??= decode(r.object, r.rev));
+    },
+  };
+  if (r.prevObject == null) return event;
+  const prev = r.prevObject;
+  return Object.defineProperty(event, 'prevObject', { enumerable: true, get: () => (prevObject ??= decode(prev, r.prevRev)) });
+}
+
 export function eventLog(dialect: Dialect): Log {
   return {
     revs: () => dialect.revs(),
@@ -85,12 +106,7 @@ export function eventLog(dialect: Dialect): Log {
 
     async after(afterRev, prefix, opts = {}) {
       const { rows, ...revs } = await dialect.after(afterRev, prefix, opts);
-      const events = rows.map((r): LogEvent => {
-        const event: LogEvent = { rev: r.rev, key: r.key, type: r.type, object: decode(r.object, r.rev), prevRev: r.prevRev };
-        if (r.prevObject != null) event.prevObject = decode(r.prevObject, r.prevRev);
-        return event;
-      });
-      return { ...revs, events };
+      return { ...revs, events: rows.map(lazyEvent) };
     },
 
     compact: (olderThanMs) => dialect.compact(olderThanMs),

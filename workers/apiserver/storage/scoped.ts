@@ -44,7 +44,8 @@ function scope(storage: Storage, base: string): Storage {
     return base + key;
   };
   const outOf = (key: string) => key.slice(base.length);
-  const event = (e: LogEvent): LogEvent => ({ ...e, key: outOf(e.key) });
+  // the log's events are the caller's own: rekeyed in place, so that objects not yet decoded stay so (log.ts)
+  const event = (e: LogEvent): LogEvent => ((e.key = outOf(e.key)), e);
   return {
     currentRev: () => storage.currentRev(),
     compactedRev: () => storage.compactedRev(),

@@ -285,6 +285,19 @@ for (const [name, open] of Object.entries(backends)) {
       assert.deepEqual(plain.map((e) => e.object), events.map((e) => e.object));
 
       assert.deepEqual((await s.events(1, PREFIX, { limit: 1 })).map((e) => e.rev), [3]);
+
+      // an event's objects are decoded when first read, once
+      const parse = JSON.parse;
+      let decoded = 0;
+      JSON.parse = (text: string, ...rest: never[]) => (text.startsWith('{"apiVersion"') && decoded++, parse(text, ...rest));
+      try {
+        const lazy = await s.events(0, PREFIX, { previous: true });
+        assert.equal(decoded, 0, 'nothing decoded by the read');
+        assert.deepEqual([lazy[1].object.data, lazy[1].object.data, lazy[1].prevObject?.data], [{ v: '2' }, { v: '2' }, { v: '1' }]);
+        assert.equal(decoded, 2);
+      } finally {
+        JSON.parse = parse;
+      }
       assert.deepEqual((await s.events(0, '/registry/')).map((e) => e.rev), [1, 2, 3, 4]);
       assert.deepEqual(await s.events(4, PREFIX), []);
     });
