@@ -146,7 +146,7 @@ test('a reconcile arriving during a cycle makes that cycle run again instead of 
   assert.equal(lists, 4, 'two cycles, one after the other; the second lists only the pending pods');
 });
 
-test('nodes and bound pods are listed again only after a node change, a pod deletion, the resync or 10 s', async () => {
+test('nodes and bound pods are listed again only after a pod deletion, the resync or 10 s; a node change lists the nodes alone', async () => {
   const ctx = fakeContext();
   const scheduler = newScheduler();
   const listed = countLists(ctx);
@@ -160,6 +160,21 @@ test('nodes and bound pods are listed again only after a node change, a pod dele
   await scheduler.reconcile('pending', ctx);
   assert.deepEqual(listed.splice(0), ['pods pending']);
   assert.match(ctx.recorded.at(-1)!.message, /^0\/1 nodes are available: 1 Insufficient cpu\./);
+
+  // a node's status write: the nodes are listed again, `a` stays counted on n1 and `b` still waits
+  ctx.put('nodes', makeNode('n1', { cpu: '1' }));
+  await scheduler.keysFor(change('nodes', '', 'MODIFIED', 'n1'), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['pods pending', 'nodes']);
+  assert.match(ctx.recorded.at(-1)!.message, /^0\/1 nodes are available: 1 Insufficient cpu\./);
+  // its capacity grows: `b` fits beside `a`, still without a list of bound pods
+  ctx.put('nodes', makeNode('n1', { cpu: '2' }));
+  await scheduler.keysFor(change('nodes', '', 'MODIFIED', 'n1'), ctx);
+  await scheduler.reconcile('pending', ctx);
+  assert.deepEqual(listed.splice(0), ['pods pending', 'nodes']);
+  assert.equal(ctx.writes.at(-1), 'bind default/b n1');
+  ctx.put('nodes', makeNode('n1', { cpu: '1' }));
+  ctx.put('pods', makePod('b', { cpu: '600m' }));
 
   // `a` goes away: its deletion makes the next cycle list again, and `b` fits
   ctx.objects.delete('pods:default/a');

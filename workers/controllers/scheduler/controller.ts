@@ -88,7 +88,8 @@ export function newScheduler(): Controller {
     async keysFor(change, ctx) {
       if (change.group !== '' || (change.resource !== 'pods' && change.resource !== 'nodes')) return [];
       const mayMakeRoom = change.resource === 'nodes' || change.type === 'DELETED';
-      if (mayMakeRoom) cache.invalidate();
+      if (change.resource === 'nodes') cache.nodeChanged();
+      else if (change.type === 'DELETED') cache.invalidate();
       // while pods wait, any change may be the one that lets them in (a pod finishing, too)
       if (waiting) return known.mustList(), [KEY];
       if (mayMakeRoom) return [];
