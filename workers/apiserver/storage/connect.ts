@@ -3,7 +3,7 @@ import { createClient } from '@libsql/client/web';
 import type { Env } from '../env.ts';
 import type { Storage } from './types.ts';
 import { createStorage } from './index.ts';
-import { hranaExecuteOne } from './hrana-pipeline.ts';
+import { hranaCalls } from './hrana-pipeline.ts';
 
 const byUrl = new Map<string, Storage>();
 
@@ -19,7 +19,7 @@ export function connectStorage(env: Pick<Env, 'LIBSQL_URL' | 'LIBSQL_AUTH_TOKEN'
   let s = byUrl.get(env.LIBSQL_URL);
   if (!s) {
     const client = createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN, concurrency: UNLIMITED });
-    byUrl.set(env.LIBSQL_URL, (s = createStorage(client, { executeOne: hranaExecuteOne(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN) })));
+    byUrl.set(env.LIBSQL_URL, (s = createStorage(client, hranaCalls(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN))));
   }
   return s;
 }

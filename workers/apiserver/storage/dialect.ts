@@ -7,8 +7,8 @@
  * reports and the rows it returns come from the same snapshot. The triggers' refusals
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
-import type { Client, InStatement, ResultSet, Row as SqlRow } from '@libsql/client';
-import type { ExecuteOne } from './hrana-pipeline.ts';
+import type { Client, Row as SqlRow } from '@libsql/client';
+import type { ExecuteOne, ReadMany } from './hrana-pipeline.ts';
 import type { EventsOptions, EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
@@ -153,19 +153,26 @@ const toLogRow = (r: SqlRow, previous: boolean | undefined): LogRow => {
   if (previous) row.prevObject = r[5] == null ? null : String(r[5]);
   return row;
 };
-const toRevs = (rs: ResultSet): Revs => ({ current: num(rs.rows[0][0]), compacted: num(rs.rows[0][1]) });
+const toRevs = (rows: SqlRow[]): Revs => ({ current: num(rows[0][0]), compacted: num(rows[0][1]) });
 
 export interface DialectOptions {
   /** one statement in one request, cheaper than the client's `execute` (hrana-pipeline.ts): used for writes and gets */
   executeOne?: ExecuteOne;
+  /** statements read in one transaction and one request, cheaper than the client's `batch` (hrana-pipeline.ts): lists and log reads */
+  readMany?: ReadMany;
 }
 
-export function sqlDialect(client: Client, { executeOne }: DialectOptions = {}): Dialect {
+type Read = { sql: string; args: (string | number)[] };
+
+export function sqlDialect(client: Client, { executeOne, readMany }: DialectOptions = {}): Dialect {
   const one = async (sql: string, args: (string | number)[]): Promise<SqlRow[]> =>
     executeOne ? ((await executeOne(sql, args)) as unknown as SqlRow[]) : (await client.execute({ sql, args })).rows;
+  /** each statement's rows, read in one transaction */
+  const many = async (reads: Read[]): Promise<SqlRow[][]> =>
+    readMany ? ((await readMany(reads)) as unknown as SqlRow[][]) : (await client.batch(reads, 'read')).map((rs) => rs.rows);
   return {
     async revs() {
-      return toRevs(await client.execute(REVS));
+      return toRevs(await one(REVS, []));
     },
 
     async get(key) {
@@ -204,28 +211,28 @@ export function sqlDialect(client: Client, { executeOne }: DialectOptions = {}):
     async range({ prefix, after = '', limit, rev, count }) {
       // one row beyond the limit tells whether more keys follow
       const args = [prefix, after, end(prefix), limit === undefined ? -1 : limit + 1, rev ?? 0];
-      const bind = (sql: string, n: number): InStatement => ({ sql, args: args.slice(0, n) });
+      const bind = (sql: string, n: number): Read => ({ sql, args: args.slice(0, n) });
       // per source: its rows, then its count when asked
-      const sources: InStatement[][] =
+      const sources: Read[][] =
         rev === undefined
           ? [[bind(CURRENT_ROWS(), 4), bind(CURRENT_COUNT(), 3)]]
           : [[bind(CURRENT_ROWS(IS_LATEST), 5), bind(CURRENT_COUNT(IS_LATEST), 5)], [bind(PAST_ROWS, 5), bind(PAST_COUNT, 5)]];
       const perSource = count ? 2 : 1;
-      const [revsRs, ...rs] = await client.batch([REVS, ...sources.flatMap((s) => s.slice(0, perSource))], 'read');
-      const revs = toRevs(revsRs);
+      const [revsRows, ...rs] = await many([{ sql: REVS, args: [] }, ...sources.flatMap((s) => s.slice(0, perSource))]);
+      const revs = toRevs(revsRows);
       const at = rev === undefined || rev === revs.current ? 0 : perSource;
-      const rows = rs[at].rows.map(toRow);
+      const rows = rs[at].map(toRow);
       const more = limit !== undefined && rows.length > limit;
       if (more) rows.length = limit;
-      return { ...revs, rev: rev ?? revs.current, rows, more, ...(count ? { total: num(rs[at + 1].rows[0][0]) } : {}) };
+      return { ...revs, rev: rev ?? revs.current, rows, more, ...(count ? { total: num(rs[at + 1][0][0]) } : {}) };
     },
 
     async after(afterRev, prefix, { limit, previous }) {
-      const [revsRs, rs] = await client.batch(
-        [REVS, { sql: previous ? AFTER_WITH_PREVIOUS : AFTER, args: [afterRev, prefix, end(prefix), limit ?? -1] }],
-        'read',
-      );
-      return { ...toRevs(revsRs), rows: rs.rows.map((r) => toLogRow(r, previous)) };
+      const [revsRows, rows] = await many([
+        { sql: REVS, args: [] },
+        { sql: previous ? AFTER_WITH_PREVIOUS : AFTER, args: [afterRev, prefix, end(prefix), limit ?? -1] },
+      ]);
+      return { ...toRevs(revsRows), rows: rows.map((r) => toLogRow(r, previous)) };
     },
 
     async compact(olderThanMs) {
@@ -243,9 +250,12 @@ export function sqlDialect(client: Client, { executeOne }: DialectOptions = {}):
     },
 
     async segmentsAfter(afterRev, prefix) {
-      const [revsRs, rs] = await client.batch([REVS, { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] }], 'read');
-      const segments = rs.rows.map((r) => ({ name: String(r[0] ?? ''), writes: num(r[1]), creates: num(r[2]) })).filter((s) => s.name);
-      return { current: toRevs(revsRs).current, segments };
+      const [revsRows, rows] = await many([
+        { sql: REVS, args: [] },
+        { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] },
+      ]);
+      const segments = rows.map((r) => ({ name: String(r[0] ?? ''), writes: num(r[1]), creates: num(r[2]) })).filter((s) => s.name);
+      return { current: toRevs(revsRows).current, segments };
     },
 
     async usage(prefix) {

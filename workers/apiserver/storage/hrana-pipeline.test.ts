@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HranaStatementError, hranaExecuteOne, pipelineUrl } from './hrana-pipeline.ts';
+import { HranaStatementError, hranaCalls, pipelineUrl } from './hrana-pipeline.ts';
 
 test('the pipeline endpoint of a database URL; URLs it does not speak to are left to the client', () => {
   assert.equal(pipelineUrl('http://127.0.0.1:8080'), 'http://127.0.0.1:8080/v2/pipeline');
@@ -28,7 +28,7 @@ test('one execute and a close in one request, values as the web client sends the
       { type: 'ok', response: { type: 'close' } },
     ],
   });
-  const run = hranaExecuteOne('http://db', 'tok', fetcher)!;
+  const run = hranaCalls('http://db', 'tok', fetcher)!.executeOne;
   assert.deepEqual(await run('INSERT ?', ['k', 7, null]), [[42, 'x', null, 1.5]]);
   assert.equal(sent[0].url, 'http://db/v2/pipeline');
   assert.equal((sent[0].init.headers as Record<string, string>).authorization, 'Bearer tok');
@@ -43,8 +43,40 @@ test('one execute and a close in one request, values as the web client sends the
 
 test("a statement's error keeps the server's message (the triggers' refusals are read from it); a failed request is an error", async () => {
   const refused = fakeServer({ baton: null, results: [{ type: 'error', error: { message: 'timonier:exists', code: 'SQLITE_CONSTRAINT' } }, { type: 'ok', response: { type: 'close' } }] });
-  await assert.rejects(hranaExecuteOne('http://db', undefined, refused.fetcher)!('INSERT', []), (e: unknown) => e instanceof HranaStatementError && /timonier:exists/.test(e.message) && e.code === 'SQLITE_CONSTRAINT');
+  await assert.rejects(hranaCalls('http://db', undefined, refused.fetcher)!.executeOne('INSERT', []), (e: unknown) => e instanceof HranaStatementError && /timonier:exists/.test(e.message) && e.code === 'SQLITE_CONSTRAINT');
   assert.equal((refused.sent[0].init.headers as Record<string, string>).authorization, undefined);
   const down = fakeServer({ message: 'Unauthorized' }, 401);
-  await assert.rejects(hranaExecuteOne('http://db', 'bad', down.fetcher)!('SELECT 1', []), /answered 401/);
+  await assert.rejects(hranaCalls('http://db', 'bad', down.fetcher)!.executeOne('SELECT 1', []), /answered 401/);
+});
+
+test('reads in one transaction: BEGIN READONLY, each step if the one before succeeded, COMMIT or ROLLBACK; each statement its rows', async () => {
+  const rows = (...values: number[]) => ({ cols: [], rows: values.map((v) => [{ type: 'integer', value: String(v) }]) });
+  const none = { cols: [], rows: [] };
+  const { sent, fetcher } = fakeServer({
+    baton: null,
+    results: [{ type: 'ok', response: { type: 'batch', result: { step_results: [none, rows(1), rows(2, 3), none, null], step_errors: [null, null, null, null, null] } } }, { type: 'ok', response: { type: 'close' } }],
+  });
+  assert.deepEqual(await hranaCalls('http://db', undefined, fetcher)!.readMany([{ sql: 'SELECT a', args: [] }, { sql: 'SELECT b WHERE x > ?', args: [5] }]), [[[1]], [[2], [3]]]);
+  const stmt = (sql: string, args: unknown[] = []) => ({ sql, args, want_rows: true });
+  assert.deepEqual(JSON.parse(String(sent[0].init.body)).requests, [
+    {
+      type: 'batch',
+      batch: {
+        steps: [
+          { stmt: stmt('BEGIN TRANSACTION READONLY') },
+          { stmt: stmt('SELECT a'), condition: { type: 'ok', step: 0 } },
+          { stmt: stmt('SELECT b WHERE x > ?', [{ type: 'float', value: 5 }]), condition: { type: 'ok', step: 1 } },
+          { stmt: stmt('COMMIT'), condition: { type: 'ok', step: 2 } },
+          { stmt: stmt('ROLLBACK'), condition: { type: 'not', cond: { type: 'ok', step: 3 } } },
+        ],
+      },
+    },
+    { type: 'close' },
+  ]);
+
+  const failing = fakeServer({
+    baton: null,
+    results: [{ type: 'ok', response: { type: 'batch', result: { step_results: [none, null, null, null, none], step_errors: [null, { message: 'no such table: log', code: 'SQLITE_ERROR' }, null, null, null] } } }, { type: 'ok', response: { type: 'close' } }],
+  });
+  await assert.rejects(hranaCalls('http://db', undefined, failing.fetcher)!.readMany([{ sql: 'SELECT a', args: [] }, { sql: 'SELECT b', args: [] }]), (e: unknown) => e instanceof HranaStatementError && e.message === 'no such table: log');
 });

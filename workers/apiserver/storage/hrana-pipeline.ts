@@ -1,16 +1,29 @@
 /**
- * One statement in one Hrana-over-HTTP pipeline request (libsql's HTTP_V2_SPEC: `execute` then
- * `close`, no baton), for the write path's single INSERT. It says on the wire what
- * `@libsql/client/web`'s `execute` says (same values: strings as text, numbers as float), with
- * the platform's JSON.stringify and `Response.json()` instead of the client's stream machinery
- * (its queue, microtask flushes, per-request encoder and decoder, and an Error with a stack per
- * closed stream), which was a quarter of the API worker's CPU per create.
+ * The storage's hot calls, each one Hrana-over-HTTP pipeline request (libsql's HTTP_V2_SPEC, then
+ * `close`, no baton): one statement (the write path's INSERT, a get), or a few read in one
+ * transaction (a list's or a log read's revisions and rows). They say on the wire what
+ * `@libsql/client/web`'s `execute` and `batch(…, 'read')` say (same values: strings as text,
+ * numbers as float; the same BEGIN / conditioned steps / COMMIT, ROLLBACK), with the platform's
+ * JSON.stringify and `Response.json()` instead of the client's stream machinery (its queue,
+ * microtask flushes, per-request encoder and decoder, and an Error with a stack per closed
+ * stream), which was a quarter of the API worker's CPU per create.
  * Anything but http(s)/libsql URLs (ws, file, query options) is left to the client: undefined.
  */
 
 export type Arg = string | number | null;
 export type Cell = string | number | null | Uint8Array;
 export type ExecuteOne = (sql: string, args: Arg[]) => Promise<Cell[][]>;
+export interface Statement {
+  sql: string;
+  args: Arg[];
+}
+/** statements read in one (read-only) transaction: each one's rows */
+export type ReadMany = (statements: Statement[]) => Promise<Cell[][][]>;
+
+export interface HranaCalls {
+  executeOne: ExecuteOne;
+  readMany: ReadMany;
+}
 
 /** A value on Hrana's wire (the Hrana server, local/hrana-server.ts, reads and writes the same). */
 export type Value =
@@ -20,10 +33,19 @@ export type Value =
   | { type: 'text'; value: string }
   | { type: 'blob'; base64: string };
 
+interface HranaError {
+  message: string;
+  code?: string;
+}
+
+interface StmtResult {
+  rows: Value[][];
+}
+
 interface StreamResult {
   type: 'ok' | 'error';
-  response?: { type: string; result?: { rows: Value[][] } };
-  error?: { message: string; code?: string };
+  response?: { type: string; result?: StmtResult & { step_results?: (StmtResult | null)[]; step_errors?: (HranaError | null)[] } };
+  error?: HranaError;
 }
 
 /** A statement's error as the server reported it (its message carries the trigger's RAISE text). */
@@ -67,20 +89,46 @@ export function pipelineUrl(databaseUrl: string): string | undefined {
   return `${scheme}//${u.host}${u.pathname.replace(/\/*$/, '')}/v2/pipeline`;
 }
 
-export function hranaExecuteOne(databaseUrl: string, authToken?: string, fetcher: typeof fetch = (...a) => fetch(...a)): ExecuteOne | undefined {
+const statement = (sql: string, args: Arg[]) => ({ sql, args: args.map(toValue), want_rows: true });
+const rowsOf = (r: StmtResult) => r.rows.map((row) => row.map(fromValue));
+
+export function hranaCalls(databaseUrl: string, authToken?: string, fetcher: typeof fetch = (...a) => fetch(...a)): HranaCalls | undefined {
   const url = pipelineUrl(databaseUrl);
   if (!url) return undefined;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (authToken) headers.authorization = `Bearer ${authToken}`;
-  return async (sql, args) => {
-    const body = JSON.stringify({ baton: null, requests: [{ type: 'execute', stmt: { sql, args: args.map(toValue), want_rows: true } }, { type: 'close' }] });
-    const res = await fetcher(url, { method: 'POST', headers, body });
+  /** the first request's result, then the stream closed */
+  async function send(request: object): Promise<NonNullable<StreamResult['response']>['result']> {
+    const body = JSON.stringify({ baton: null, requests: [request, { type: 'close' }] });
+    const res = await fetcher(url!, { method: 'POST', headers, body });
     if (!res.ok) throw new Error(`libSQL server answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
     const { results } = (await res.json()) as { results: StreamResult[] };
     const first = results?.[0];
     if (first?.type === 'error') throw new HranaStatementError(first.error?.message ?? 'unknown error', first.error?.code);
-    const rows = first?.response?.result?.rows;
-    if (!rows) throw new Error('libSQL server: no result for the statement');
-    return rows.map((row) => row.map(fromValue));
+    const result = first?.response?.result;
+    if (!result) throw new Error('libSQL server: no result for the request');
+    return result;
+  }
+  return {
+    async executeOne(sql, args) {
+      return rowsOf((await send({ type: 'execute', stmt: statement(sql, args) }))!);
+    },
+    async readMany(statements) {
+      // as the client's batch: BEGIN, each step if the one before succeeded, COMMIT, else ROLLBACK
+      const n = statements.length;
+      const steps = [
+        { stmt: statement('BEGIN TRANSACTION READONLY', []) },
+        ...statements.map((s, i) => ({ stmt: statement(s.sql, s.args), condition: { type: 'ok', step: i } })),
+        { stmt: statement('COMMIT', []), condition: { type: 'ok', step: n } },
+        { stmt: statement('ROLLBACK', []), condition: { type: 'not', cond: { type: 'ok', step: n + 1 } } },
+      ];
+      const { step_results: results = [], step_errors: errors = [] } = (await send({ type: 'batch', batch: { steps } }))!;
+      return statements.map((_, i) => {
+        const r = results[i + 1];
+        const failed = errors.slice(0, i + 2).find((e) => e);
+        if (!r) throw failed ? new HranaStatementError(failed.message, failed.code) : new Error('libSQL server: a statement of the read was not run');
+        return rowsOf(r);
+      });
+    },
   };
 }

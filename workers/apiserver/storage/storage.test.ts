@@ -14,7 +14,7 @@ import type { KubeObject } from '../../../lib/api/meta.ts';
 import { StatusError } from '../../../lib/errors.ts';
 import { backend } from './backend.ts';
 import { COMPACT_POINT, sqlDialect, type DialectOptions } from './dialect.ts';
-import { hranaExecuteOne } from './hrana-pipeline.ts';
+import { hranaCalls } from './hrana-pipeline.ts';
 import { createStorage, migrate } from './index.ts';
 import { eventLog } from './log.ts';
 import type { Storage } from './types.ts';
@@ -46,13 +46,13 @@ const backends: Record<string, () => Promise<Db>> = {
       },
     };
   },
-  // what the workers use (connect.ts): the client, and its writes and gets as one-statement pipelines
-  'web client and one-statement pipelines over the Hrana server': async () => {
+  // what the workers use (connect.ts): the client, and its writes, gets, lists and log reads as pipelines of their own
+  'web client and the storage pipelines over the Hrana server': async () => {
     const server = await startHranaServer({ file: freshFile(), authToken: 'secret' });
     const client = createWebClient({ url: server.url, authToken: 'secret' });
     return {
       client,
-      options: { executeOne: hranaExecuteOne(server.url, 'secret') },
+      options: hranaCalls(server.url, 'secret'),
       close: async () => {
         client.close();
         await server.close();
