@@ -42,9 +42,12 @@ interface StmtResult {
   rows: Value[][];
 }
 
+/** an `execute`'s result, or a `batch`'s */
+type RequestResult = StmtResult & { step_results?: (StmtResult | null)[]; step_errors?: (HranaError | null)[] };
+
 interface StreamResult {
   type: 'ok' | 'error';
-  response?: { type: string; result?: StmtResult & { step_results?: (StmtResult | null)[]; step_errors?: (HranaError | null)[] } };
+  response?: { type: string; result?: RequestResult };
   error?: HranaError;
 }
 
@@ -93,14 +96,15 @@ const statement = (sql: string, args: Arg[]) => ({ sql, args: args.map(toValue),
 const rowsOf = (r: StmtResult) => r.rows.map((row) => row.map(fromValue));
 
 export function hranaCalls(databaseUrl: string, authToken?: string, fetcher: typeof fetch = (...a) => fetch(...a)): HranaCalls | undefined {
-  const url = pipelineUrl(databaseUrl);
-  if (!url) return undefined;
+  const endpoint = pipelineUrl(databaseUrl);
+  if (!endpoint) return undefined;
+  const url = endpoint;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (authToken) headers.authorization = `Bearer ${authToken}`;
-  /** the first request's result, then the stream closed */
-  async function send(request: object): Promise<NonNullable<StreamResult['response']>['result']> {
+  /** the request's result (the stream is closed after it) */
+  async function send(request: object): Promise<RequestResult> {
     const body = JSON.stringify({ baton: null, requests: [request, { type: 'close' }] });
-    const res = await fetcher(url!, { method: 'POST', headers, body });
+    const res = await fetcher(url, { method: 'POST', headers, body });
     if (!res.ok) throw new Error(`libSQL server answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
     const { results } = (await res.json()) as { results: StreamResult[] };
     const first = results?.[0];
@@ -111,7 +115,7 @@ export function hranaCalls(databaseUrl: string, authToken?: string, fetcher: typ
   }
   return {
     async executeOne(sql, args) {
-      return rowsOf((await send({ type: 'execute', stmt: statement(sql, args) }))!);
+      return rowsOf(await send({ type: 'execute', stmt: statement(sql, args) }));
     },
     async readMany(statements) {
       // as the client's batch: BEGIN, each step if the one before succeeded, COMMIT, else ROLLBACK
@@ -122,7 +126,7 @@ export function hranaCalls(databaseUrl: string, authToken?: string, fetcher: typ
         { stmt: statement('COMMIT', []), condition: { type: 'ok', step: n } },
         { stmt: statement('ROLLBACK', []), condition: { type: 'not', cond: { type: 'ok', step: n + 1 } } },
       ];
-      const { step_results: results = [], step_errors: errors = [] } = (await send({ type: 'batch', batch: { steps } }))!;
+      const { step_results: results = [], step_errors: errors = [] } = await send({ type: 'batch', batch: { steps } });
       return statements.map((_, i) => {
         const r = results[i + 1];
         const failed = errors.slice(0, i + 2).find((e) => e);
