@@ -119,6 +119,12 @@ describe('hrana server', () => {
     await pipeline(b.baton, [{ type: 'close' }]);
   });
 
+  it('a read reports no changes, even right after a write on its connection', async () => {
+    const { results } = await pipeline(null, [{ type: 'execute', stmt: sql('INSERT INTO t (v) VALUES (9)') }, { type: 'execute', stmt: sql('SELECT count(*) FROM t') }, { type: 'close' }]);
+    assert.equal(results[0].response.result.affected_row_count, 1);
+    assert.deepEqual([results[1].response.result.affected_row_count, results[1].response.result.last_insert_rowid], [0, null]);
+  });
+
   it('expires an idle stream and rolls its transaction back', async () => {
     const before = await count();
     const a = await pipeline(null, [{ type: 'execute', stmt: sql('BEGIN') }, { type: 'execute', stmt: sql('INSERT INTO t (v) VALUES (1)') }]);

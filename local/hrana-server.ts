@@ -102,6 +102,10 @@ function sqlOf(stream: Stream, s: { sql?: string; sql_id?: number }): string {
 /** TIMONIER_SLOW_SQL_MS: log the reads that take at least this long (a tool for finding costs) */
 const SLOW_SQL_MS = Number(process.env.TIMONIER_SLOW_SQL_MS ?? 0);
 
+/** a statement whose text names no write cannot change anything: no need to read the change counters around it */
+const MAY_WRITE = /\b(insert|update|delete|replace)\b/i;
+const mayWrite = new WeakMap<Database.Statement, boolean>();
+
 function execute(stream: Stream, stmt: Stmt) {
   const { conn } = stream;
   const sql = sqlOf(stream, stmt);
@@ -112,13 +116,15 @@ function execute(stream: Stream, stmt: Stmt) {
     return { cols: [], rows: [], affected_row_count: info.changes, last_insert_rowid: String(info.lastInsertRowid) };
   }
   // a reader may still write (INSERT ... RETURNING): its changes show in total_changes()
-  const counters = conn.prepare('SELECT total_changes(), changes(), last_insert_rowid()').raw(true);
-  const before = (counters.get() as bigint[])[0];
+  let writes = mayWrite.get(prepared);
+  if (writes === undefined) mayWrite.set(prepared, (writes = MAY_WRITE.test(sql)));
+  const counters = writes ? conn.prepare('SELECT total_changes(), changes(), last_insert_rowid()').raw(true) : undefined;
+  const before = counters && (counters.get() as bigint[])[0];
   const t0 = SLOW_SQL_MS ? performance.now() : 0;
   const rows = (prepared.raw(true).all(args) as unknown[][]).map((row) => row.map(toValue));
   if (SLOW_SQL_MS && performance.now() - t0 >= SLOW_SQL_MS) console.error(`slow SQL ${(performance.now() - t0).toFixed(0)} ms, ${rows.length} rows: ${sql.replace(/\s+/g, ' ')} ${JSON.stringify(args).slice(0, 200)}`);
-  const [total, changes, rowid] = counters.get() as bigint[];
-  const wrote = total !== before;
+  const [total, changes, rowid] = counters ? (counters.get() as bigint[]) : [];
+  const wrote = counters !== undefined && total !== before;
   return {
     cols: prepared.columns().map((c) => ({ name: c.name, decltype: c.type ?? null })),
     rows: stmt.want_rows === false ? [] : rows,
