@@ -48,6 +48,20 @@ describe('kubectl top and a HorizontalPodAutoscaler on a real node', { skip }, (
   if (skip) return;
   const env = useNodeCluster('hpa');
   const replicas = async () => (await getJson<Deployment>(env.cluster, `/apis/apps/v1/namespaces/${NS}/deployments/${NAME}`))?.spec.replicas;
+  /** the autoscaler's SuccessfulRescale event whose message `matches`, within 10 s; the messages seen if it never comes */
+  const rescaleEvent = async (matches: (message: string) => boolean) => {
+    let seen: string[] = [];
+    await until(
+      'the SuccessfulRescale event',
+      async () => {
+        const events = (await getJson<KubeObject & { items: { reason: string; message: string }[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items;
+        seen = events.map((e) => e.message);
+        return events.some((e) => e.reason === 'SuccessfulRescale' && matches(e.message)) || undefined;
+      },
+      10_000,
+      250,
+    ).catch(() => assert.fail(JSON.stringify(seen)));
+  };
 
   test('top shows a CPU loop, the autoscaler scales up under it and down after it', { timeout: 150_000 }, async () => {
     const started = Date.now();
@@ -95,11 +109,8 @@ describe('kubectl top and a HorizontalPodAutoscaler on a real node', { skip }, (
       await kubectlOk(env.cluster, ['patch', 'hpa', NAME, '--type=merge', '-p', JSON.stringify({ spec: { behavior: { scaleDown: { stabilizationWindowSeconds: 5 } } } })]);
       await until('the scale up to 3', async () => (await replicas()) === 3, 45_000, 1000);
       lap('scaled up');
-      const events = (await getJson<KubeObject & { items: { reason: string; message: string }[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items;
-      assert.ok(
-        events.some((e) => e.reason === 'SuccessfulRescale' && /^New size: [23]; reason: cpu resource utilization \(percentage of request\) above target$/.test(e.message)),
-        JSON.stringify(events.map((e) => e.message)),
-      );
+      // the event is recorded after the scale is written, as Kubernetes' recorder does: it may trail it
+      await rescaleEvent((m) => /^New size: [23]; reason: cpu resource utilization \(percentage of request\) above target$/.test(m));
       const table = await kubectlOk(env.cluster, ['get', 'hpa', NAME]);
       console.log(`# ${table.trim().split('\n')[1]}`);
       assert.match(table, new RegExp(`^${NAME}\\s+Deployment/${NAME}\\s+cpu: \\d+%/50%\\s+1\\s+3\\s+\\d\\s+\\S+$`, 'm'), table);
@@ -110,11 +121,7 @@ describe('kubectl top and a HorizontalPodAutoscaler on a real node', { skip }, (
       await kubectlOk(env.cluster, ['patch', 'deployment', NAME, '--type=json', '-p', JSON.stringify(sleep)]);
       await until('the scale down to 1', async () => (await replicas()) === 1, 60_000, 1000);
       lap('scaled down');
-      const after = (await getJson<KubeObject & { items: { reason: string; message: string }[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items;
-      assert.ok(
-        after.some((e) => e.reason === 'SuccessfulRescale' && e.message === 'New size: 1; reason: All metrics below target'),
-        JSON.stringify(after.map((e) => e.message)),
-      );
+      await rescaleEvent((m) => m === 'New size: 1; reason: All metrics below target');
     } finally {
       await env.cluster.kubectl(['delete', 'hpa', NAME, '--ignore-not-found', '--wait=false']);
       await env.cluster.kubectl(['delete', 'deployment', NAME, '--ignore-not-found', '--wait=false']);
