@@ -8,7 +8,7 @@
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
 import type { Client, Row as SqlRow } from '@libsql/client';
-import type { ExecuteOne, ReadMany } from './hrana-pipeline.ts';
+import type { ExecuteOne, ReadMany, Statement } from './hrana-pipeline.ts';
 import type { EventsOptions, EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
@@ -162,13 +162,11 @@ export interface DialectOptions {
   readMany?: ReadMany;
 }
 
-type Read = { sql: string; args: (string | number)[] };
-
 export function sqlDialect(client: Client, { executeOne, readMany }: DialectOptions = {}): Dialect {
   const one = async (sql: string, args: (string | number)[]): Promise<SqlRow[]> =>
     executeOne ? ((await executeOne(sql, args)) as unknown as SqlRow[]) : (await client.execute({ sql, args })).rows;
   /** each statement's rows, read in one transaction */
-  const many = async (reads: Read[]): Promise<SqlRow[][]> =>
+  const many = async (reads: Statement[]): Promise<SqlRow[][]> =>
     readMany ? ((await readMany(reads)) as unknown as SqlRow[][]) : (await client.batch(reads, 'read')).map((rs) => rs.rows);
   return {
     async revs() {
@@ -211,9 +209,9 @@ export function sqlDialect(client: Client, { executeOne, readMany }: DialectOpti
     async range({ prefix, after = '', limit, rev, count }) {
       // one row beyond the limit tells whether more keys follow
       const args = [prefix, after, end(prefix), limit === undefined ? -1 : limit + 1, rev ?? 0];
-      const bind = (sql: string, n: number): Read => ({ sql, args: args.slice(0, n) });
+      const bind = (sql: string, n: number): Statement => ({ sql, args: args.slice(0, n) });
       // per source: its rows, then its count when asked
-      const sources: Read[][] =
+      const sources: Statement[][] =
         rev === undefined
           ? [[bind(CURRENT_ROWS(), 4), bind(CURRENT_COUNT(), 3)]]
           : [[bind(CURRENT_ROWS(IS_LATEST), 5), bind(CURRENT_COUNT(IS_LATEST), 5)], [bind(PAST_ROWS, 5), bind(PAST_COUNT, 5)]];

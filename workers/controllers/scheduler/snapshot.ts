@@ -87,9 +87,9 @@ export interface Snapshot {
 
 /** The nodes as listed now, each with the pods `old` counted on it (assumed ones included). */
 export function withNodes(old: Snapshot, nodes: Node[]): Snapshot {
-  const infos = nodes.map(nodeInfo);
-  for (const n of infos) for (const p of old.byName.get(n.name)?.pods ?? []) addPod(n, p);
-  return { nodes: infos, byName: new Map(infos.map((n) => [n.name, n])) };
+  const snap = snapshot(nodes, []);
+  for (const n of snap.nodes) for (const p of old.byName.get(n.name)?.pods ?? []) addPod(n, p);
+  return snap;
 }
 
 /** Nodes with the pods already bound to them (pods on unknown nodes count nowhere). */
