@@ -225,12 +225,24 @@ test('the cron visits the tenants that changed', async () => {
   assert.equal(await ok('b', ['get', 'cm', 'cfg', '-o', 'jsonpath={.data.owner}']), 'b');
 });
 
+/** apiserver_request_total of GETs of ConfigMaps answered 404, in a /metrics text */
+function missedGets(metrics: { status: number; text: string }): number {
+  assert.equal(metrics.status, 200, metrics.text);
+  const line = metrics.text.split('\n').find((l) => l.startsWith('apiserver_request_total{') && l.includes('verb="GET"') && l.includes('resource="configmaps"') && l.includes('code="404"'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 test('deleting a cluster removes every object and log row; the others and the root are untouched', async () => {
   const db = createClient({ url: cluster.cp.database.url, authToken: cluster.cp.database.authToken });
   const rows = async (prefix: string) => Number((await db.execute({ sql: 'SELECT (SELECT count(*) FROM log WHERE key >= ?1 AND key < ?2) + (SELECT count(*) FROM objects WHERE key >= ?1 AND key < ?2)', args: [prefix, prefix + '\uffff'] })).rows[0][0]);
   try {
     assert.ok((await rows('/clusters/a/')) > 0);
     const bBefore = await rows('/clusters/b/');
+    // each cluster's /metrics counts its own requests; a's counters go with a
+    const [aMissed, bMissed] = [missedGets(await cluster.api('GET', '/clusters/a/metrics')), missedGets(await cluster.api('GET', '/clusters/b/metrics'))];
+    for (let i = 0; i < 3; i++) assert.equal((await cluster.api('GET', '/clusters/a/api/v1/namespaces/default/configmaps/no-such')).status, 404);
+    assert.equal(missedGets(await cluster.api('GET', '/clusters/a/metrics')), aMissed + 3);
+    assert.equal(missedGets(await cluster.api('GET', '/clusters/b/metrics')), bMissed, "b's /metrics does not count a's requests");
     const rootBefore = JSON.parse((await cluster.kubectl(['get', 'ns', '-o', 'json'])).stdout).items.length;
 
     const del = await cluster.api('DELETE', `${CLUSTERS}/a`);
@@ -252,6 +264,7 @@ test('deleting a cluster removes every object and log row; the others and the ro
     assert.equal((await cluster.api('GET', '/clusters/a/api/v1/nodes/node-a', { token: credential })).status, 401, "the old a's node credential");
     assert.deepEqual((await ok('a', ['get', 'ns', '-o', 'name'])).trim().split('\n'), ['namespace/default', 'namespace/kube-node-lease', 'namespace/kube-public', 'namespace/kube-system']);
     assert.equal((await ok('a', ['get', 'deploy,pods,nodes', '-A', '-o', 'name'])).trim(), '');
+    assert.equal(missedGets(await cluster.api('GET', '/clusters/a/metrics')), 0, "the new a's counters start from nothing");
   } finally {
     db.close();
   }
