@@ -4,7 +4,7 @@ import type { KubeObject, OwnerReference } from '../../../lib/api/meta.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { ControllerContext } from '../framework/controller.ts';
-import { garbageCollector as gc } from './controller.ts';
+import { forgetWideScans, garbageCollector as gc } from './controller.ts';
 import { FakeApi } from './fake-api.ts';
 import { forgetDiscovery } from './resources.ts';
 
@@ -56,7 +56,10 @@ async function settle(api: FakeApi, ctx: ControllerContext, changes: ChangeMessa
 const change = (group: string, resource: string, namespace: string, name: string, type: ChangeMessage['type']): ChangeMessage => ({ cluster: 'default', rev: 0, group, resource, namespace: namespace || undefined, name, type });
 const names = (api: FakeApi) => [...api.objects.keys()].filter((k) => !k.startsWith('/events') && !k.startsWith('/nodes')).sort();
 
-beforeEach(forgetDiscovery);
+beforeEach(() => {
+  forgetDiscovery();
+  forgetWideScans();
+});
 
 test('keys: writes name the object, deletions scan the namespace, events are ignored', async () => {
   const { ctx } = setup();
@@ -66,6 +69,22 @@ test('keys: writes name the object, deletions scan the namespace, events are ign
   assert.deepEqual(await gc.keysFor(change('', 'namespaces', '', 'ns', 'DELETED'), ctx), []);
   assert.deepEqual(await gc.keysFor(change('', 'events', 'ns', 'e', 'DELETED'), ctx), []);
   assert.deepEqual(await gc.keysFor(change('events.k8s.io', 'events', 'ns', 'e', 'ADDED'), ctx), []);
+});
+
+test('a burst of cluster-scoped deletions scans everything once at once, then once per second for the rest', async () => {
+  const { ctx, requeued } = setup();
+  let now = 1_000_000;
+  const at = { ...ctx, now: () => new Date(now) };
+  assert.deepEqual(await gc.keysFor(change('', 'nodes', '', 'n1', 'DELETED'), at), ['scan/*'], 'a lone deletion: at once');
+  now += 300;
+  assert.deepEqual(await gc.keysFor(change('tenancy.timonier.dev', 'clusters', '', 'c1', 'DELETED'), at), []);
+  now += 200;
+  assert.deepEqual(await gc.keysFor(change('tenancy.timonier.dev', 'clusters', '', 'c2', 'DELETED'), at), []);
+  assert.deepEqual(requeued, [['scan/*', 0.7], ['scan/*', 0.5]], 'the later ones: a scan at the end of the second (the queue keeps one)');
+  assert.deepEqual(await gc.keysFor({ ...change('', 'nodes', '', 'n2', 'DELETED'), cluster: 'other' }, at), ['scan/*'], "another cluster's window is its own");
+  now += 500;
+  assert.deepEqual(await gc.keysFor(change('', 'nodes', '', 'n3', 'DELETED'), at), ['scan/*'], 'a second later: at once again');
+  assert.deepEqual(await gc.keysFor(change('', 'pods', 'ns', 'p', 'DELETED'), at), ['scan/ns'], 'namespaced deletions are not held back');
 });
 
 test('a write that neither changes owner references nor deletes costs the collector nothing', async () => {
