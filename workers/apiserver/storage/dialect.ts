@@ -8,7 +8,7 @@
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
 import type { Client, Row as SqlRow } from '@libsql/client';
-import type { ExecuteOne, ReadMany, Statement } from './hrana-pipeline.ts';
+import type { ExecuteOne, ReadMany, Statement, WriteMany } from './hrana-pipeline.ts';
 import type { EventsOptions, EventType, SegmentWrites } from './types.ts';
 
 export type Refusal = 'exists' | 'not-found' | 'conflict';
@@ -160,14 +160,23 @@ export interface DialectOptions {
   executeOne?: ExecuteOne;
   /** statements read in one transaction and one request, cheaper than the client's `batch` (hrana-pipeline.ts): lists and log reads */
   readMany?: ReadMany;
+  /** statements written in one transaction and one request, as `readMany`: a new cluster's objects, purges, compaction */
+  writeMany?: WriteMany;
 }
 
-export function sqlDialect(client: Client, { executeOne, readMany }: DialectOptions = {}): Dialect {
+/**
+ * `client` serves what the options do not (a database URL hranaCalls does not speak to: ws, file,
+ * query options).
+ */
+export function sqlDialect(client: Client, { executeOne, readMany, writeMany }: DialectOptions = {}): Dialect {
   const one = async (sql: string, args: (string | number)[]): Promise<SqlRow[]> =>
     executeOne ? ((await executeOne(sql, args)) as unknown as SqlRow[]) : (await client.execute({ sql, args })).rows;
   /** each statement's rows, read in one transaction */
   const many = async (reads: Statement[]): Promise<SqlRow[][]> =>
     readMany ? ((await readMany(reads)) as unknown as SqlRow[][]) : (await client.batch(reads, 'read')).map((rs) => rs.rows);
+  /** each statement's rows and changed rows, written in one transaction (the first refusal rolls back every one) */
+  const written = async (writes: Statement[]): Promise<{ rows: SqlRow[]; affected: number }[]> =>
+    writeMany ? ((await writeMany(writes)) as unknown as { rows: SqlRow[]; affected: number }[]) : (await client.batch(writes, 'write')).map((rs) => ({ rows: rs.rows, affected: rs.rowsAffected }));
   return {
     async revs() {
       return toRevs(await one(REVS, []));
@@ -196,8 +205,7 @@ export function sqlDialect(client: Client, { executeOne, readMany }: DialectOpti
     async insertMany(rows) {
       if (!rows.length) return { revs: [] };
       try {
-        // a write batch is one transaction: the first refusal rolls back every row before it
-        const rs = await client.batch(rows.map(({ key, object }) => ({ sql: INSERT, args: [key, 'ADDED', object, 0] })), 'write');
+        const rs = await written(rows.map(({ key, object }) => ({ sql: INSERT, args: [key, 'ADDED', object, 0] })));
         return { revs: rs.map((r) => num(r.rows[0][0])) };
       } catch (err) {
         const refused = REFUSAL.exec(err instanceof Error ? err.message : String(err));
@@ -234,17 +242,17 @@ export function sqlDialect(client: Client, { executeOne, readMany }: DialectOpti
     },
 
     async compact(olderThanMs) {
-      const rs = await client.execute({ sql: COMPACT_POINT, args: [olderThanMs] });
-      const point = num(rs.rows[0][0]);
-      const previous = num(rs.rows[0][1]);
+      const [at] = await one(COMPACT_POINT, [olderThanMs]);
+      const point = num(at[0]);
+      const previous = num(at[1]);
       if (point <= previous) return previous;
-      await client.batch(COMPACT.map((sql) => ({ sql, args: [previous, point] })), 'write');
+      await written(COMPACT.map((sql) => ({ sql, args: [previous, point] })));
       return point;
     },
 
     async purge(prefix) {
-      const [objects] = await client.batch(PURGE.map((sql) => ({ sql, args: [prefix, end(prefix)] })), 'write');
-      return objects.rowsAffected;
+      const [objects] = await written(PURGE.map((sql) => ({ sql, args: [prefix, end(prefix)] })));
+      return objects.affected;
     },
 
     async segmentsAfter(afterRev, prefix) {
@@ -257,8 +265,8 @@ export function sqlDialect(client: Client, { executeOne, readMany }: DialectOpti
     },
 
     async usage(prefix) {
-      const rs = await client.execute({ sql: USAGE, args: [prefix, end(prefix)] });
-      return { objects: num(rs.rows[0][0]), bytes: num(rs.rows[0][1]) };
+      const [usage] = await one(USAGE, [prefix, end(prefix)]);
+      return { objects: num(usage[0]), bytes: num(usage[1]) };
     },
   };
 }

@@ -80,3 +80,29 @@ test('reads in one transaction: BEGIN READONLY, each step if the one before succ
   });
   await assert.rejects(hranaCalls('http://db', undefined, failing.fetcher)!.readMany([{ sql: 'SELECT a', args: [] }, { sql: 'SELECT b', args: [] }]), (e: unknown) => e instanceof HranaStatementError && e.message === 'no such table: log');
 });
+
+test('writes in one transaction: BEGIN IMMEDIATE, each step if the one before succeeded; each statement its rows and changed rows; a refusal rolls back all', async () => {
+  const rows = (...values: number[]) => ({ cols: [], rows: values.map((v) => [{ type: 'integer', value: String(v) }]), affected_row_count: values.length });
+  const none = { cols: [], rows: [] };
+  const { sent, fetcher } = fakeServer({
+    baton: null,
+    results: [{ type: 'ok', response: { type: 'batch', result: { step_results: [none, rows(7), rows(8), none, null], step_errors: [null, null, null, null, null] } } }, { type: 'ok', response: { type: 'close' } }],
+  });
+  const insert = (key: string) => ({ sql: 'INSERT INTO log VALUES (?) RETURNING rev', args: [key] });
+  assert.deepEqual(await hranaCalls('http://db', undefined, fetcher)!.writeMany([insert('a'), insert('b')]), [
+    { rows: [[7]], affected: 1 },
+    { rows: [[8]], affected: 1 },
+  ]);
+  const steps = JSON.parse(String(sent[0].init.body)).requests[0].batch.steps as { stmt: { sql: string }; condition?: unknown }[];
+  assert.deepEqual(
+    steps.map((s) => s.stmt.sql),
+    ['BEGIN IMMEDIATE', insert('a').sql, insert('b').sql, 'COMMIT', 'ROLLBACK'],
+  );
+  assert.deepEqual(steps[2].condition, { type: 'ok', step: 1 });
+
+  const refused = fakeServer({
+    baton: null,
+    results: [{ type: 'ok', response: { type: 'batch', result: { step_results: [none, rows(9), null, null, none], step_errors: [null, null, { message: 'SQLITE_CONSTRAINT: exists', code: 'SQLITE_CONSTRAINT' }, null, null] } } }, { type: 'ok', response: { type: 'close' } }],
+  });
+  await assert.rejects(hranaCalls('http://db', undefined, refused.fetcher)!.writeMany([insert('a'), insert('b')]), (e: unknown) => e instanceof HranaStatementError && e.message === 'SQLITE_CONSTRAINT: exists');
+});

@@ -1,9 +1,10 @@
 /**
- * The storage's hot calls, each one Hrana-over-HTTP pipeline request (libsql's HTTP_V2_SPEC, then
- * `close`, no baton): one statement (the write path's INSERT, a get), or a few read in one
- * transaction (a list's or a log read's revisions and rows). They say on the wire what
- * `@libsql/client/web`'s `execute` and `batch(…, 'read')` say (same values: strings as text,
- * numbers as float; the same BEGIN / conditioned steps / COMMIT, ROLLBACK), with the platform's
+ * The storage's calls, each one Hrana-over-HTTP pipeline request (libsql's HTTP_V2_SPEC, then
+ * `close`, no baton): one statement (the write path's INSERT, a get), a few read in one
+ * transaction (a list's or a log read's revisions and rows), or several written in one (a new
+ * cluster's objects, a purge, a compaction). They say on the wire what `@libsql/client/web`'s
+ * `execute` and `batch(…, 'read' | 'write')` say (same values: strings as text, numbers as float;
+ * the same BEGIN / conditioned steps / COMMIT, ROLLBACK), with the platform's
  * JSON.stringify and `Response.json()` instead of the client's stream machinery (its queue,
  * microtask flushes, per-request encoder and decoder, and an Error with a stack per closed
  * stream), which was a quarter of the API worker's CPU per create.
@@ -19,10 +20,13 @@ export interface Statement {
 }
 /** statements read in one (read-only) transaction: each one's rows */
 export type ReadMany = (statements: Statement[]) => Promise<Cell[][][]>;
+/** statements written in one transaction (all or none): each one's rows and the rows it changed */
+export type WriteMany = (statements: Statement[]) => Promise<{ rows: Cell[][]; affected: number }[]>;
 
 export interface HranaCalls {
   executeOne: ExecuteOne;
   readMany: ReadMany;
+  writeMany: WriteMany;
 }
 
 /** A value on Hrana's wire (the Hrana server, local/hrana-server.ts, reads and writes the same). */
@@ -40,6 +44,7 @@ interface HranaError {
 
 interface StmtResult {
   rows: Value[][];
+  affected_row_count?: number;
 }
 
 /** an `execute`'s result, or a `batch`'s */
@@ -113,26 +118,26 @@ export function hranaCalls(databaseUrl: string, authToken?: string, fetcher: typ
     if (!result) throw new Error('libSQL server: no result for the request');
     return result;
   }
+  /** as the client's batch: BEGIN, each step if the one before succeeded, COMMIT, else ROLLBACK; each statement's result */
+  async function inTransaction(begin: string, statements: Statement[]): Promise<StmtResult[]> {
+    const n = statements.length;
+    const steps = [
+      { stmt: statement(begin, []) },
+      ...statements.map((s, i) => ({ stmt: statement(s.sql, s.args), condition: { type: 'ok', step: i } })),
+      { stmt: statement('COMMIT', []), condition: { type: 'ok', step: n } },
+      { stmt: statement('ROLLBACK', []), condition: { type: 'not', cond: { type: 'ok', step: n + 1 } } },
+    ];
+    const { step_results: results = [], step_errors: errors = [] } = await send({ type: 'batch', batch: { steps } });
+    const failed = errors.find((e) => e);
+    // a statement that ran, then a COMMIT that did not, wrote nothing
+    if (failed || !results[n + 1]) throw failed ? new HranaStatementError(failed.message, failed.code) : new Error('libSQL server: the transaction was not committed');
+    return statements.map((_, i) => results[i + 1]!);
+  }
   return {
     async executeOne(sql, args) {
       return rowsOf(await send({ type: 'execute', stmt: statement(sql, args) }));
     },
-    async readMany(statements) {
-      // as the client's batch: BEGIN, each step if the one before succeeded, COMMIT, else ROLLBACK
-      const n = statements.length;
-      const steps = [
-        { stmt: statement('BEGIN TRANSACTION READONLY', []) },
-        ...statements.map((s, i) => ({ stmt: statement(s.sql, s.args), condition: { type: 'ok', step: i } })),
-        { stmt: statement('COMMIT', []), condition: { type: 'ok', step: n } },
-        { stmt: statement('ROLLBACK', []), condition: { type: 'not', cond: { type: 'ok', step: n + 1 } } },
-      ];
-      const { step_results: results = [], step_errors: errors = [] } = await send({ type: 'batch', batch: { steps } });
-      return statements.map((_, i) => {
-        const r = results[i + 1];
-        const failed = errors.slice(0, i + 2).find((e) => e);
-        if (!r) throw failed ? new HranaStatementError(failed.message, failed.code) : new Error('libSQL server: a statement of the read was not run');
-        return rowsOf(r);
-      });
-    },
+    readMany: async (statements) => (await inTransaction('BEGIN TRANSACTION READONLY', statements)).map(rowsOf),
+    writeMany: async (statements) => (await inTransaction('BEGIN IMMEDIATE', statements)).map((r) => ({ rows: rowsOf(r), affected: r.affected_row_count ?? 0 })),
   };
 }

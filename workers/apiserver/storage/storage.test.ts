@@ -110,6 +110,33 @@ for (const [name, open] of Object.entries(backends)) {
       assert.equal(await s.compactedRev(), 0);
     });
 
+    it('createMany writes every object at consecutive revisions, or none when one exists', async () => {
+      await fresh();
+      const made = await s.createMany([key('m1'), key('m2'), key('m3')].map((k, i) => ({ key: k, object: cm(`m${i + 1}`) })));
+      assert.ok(made.ok);
+      assert.deepEqual(made.objects.map((o) => o.metadata.resourceVersion), ['1', '2', '3']);
+      assert.equal(made.rev, 3);
+      const refused = await s.createMany([{ key: key('m4'), object: cm('m4') }, { key: key('m2'), object: cm('m2') }]);
+      assert.deepEqual(refused, { ok: false, reason: 'exists', key: key('m2') });
+      assert.equal(await s.get(key('m4')), undefined, 'the row before the refusal was rolled back');
+      assert.equal(await s.currentRev(), 3);
+    });
+
+    it('purge removes every object and log row under a prefix, and says how many objects; usage counts what a prefix holds', async () => {
+      await fresh();
+      const other = '/clusters/b/registry/configmaps/ns/';
+      for (const p of [PREFIX, other]) for (const n of ['a', 'b']) assert.ok((await s.create(p + n, cm(n, { x: n }))).ok);
+      assert.ok((await s.update(key('a'), cm('a', { x: 'again' }), 1)).ok);
+      const before = await s.usage(PREFIX);
+      assert.equal(before.objects, 2);
+      assert.ok(before.bytes > 0);
+      assert.equal(await s.purge(PREFIX), 2);
+      assert.deepEqual(await s.usage(PREFIX), { objects: 0, bytes: 0 });
+      assert.deepEqual(await s.events(0, PREFIX), [], 'no log row is left');
+      assert.equal((await s.list(other)).items.length, 2, 'another prefix is untouched');
+      assert.equal((await s.events(0, other)).length, 2);
+    });
+
     it('create, get, update, delete carry revisions', async () => {
       await fresh();
       const created = await s.create(key('a'), { ...cm('a', { x: '1' }), metadata: { name: 'a', resourceVersion: '999' } });
