@@ -20,7 +20,7 @@ export function count(c: Counters, s: Sample): void {
   c.totals[totalKey] = (c.totals[totalKey] ?? 0) + 1;
   const d = (c.durations[key] ??= { buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 });
   DURATION_BUCKETS.forEach((b, i) => {
-  if (s.seconds <= b) d.buckets[i]++;
+    if (s.seconds <= b) d.buckets[i]++;
   });
   d.sum += s.seconds;
   d.count++;
