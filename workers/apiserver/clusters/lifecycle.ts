@@ -18,6 +18,7 @@ import type { Env } from '../env.ts';
 import { bootstrapNewCluster, forgetBootstrap } from '../bootstrap.ts';
 import { forgetUsage } from './limits.ts';
 import { forgetCluster } from '../cache/followed.ts';
+import { clearMetrics } from '../metrics/recorder.ts';
 import { connectStorage } from '../storage/connect.ts';
 import { clusterKeyPrefix, scopedStorage } from '../storage/scoped.ts';
 import { rfc3339 } from '../rest/meta.ts';
@@ -73,7 +74,7 @@ export async function deleteCluster(env: Env, name: string): Promise<Deleted> {
   forgetUsage(name);
   const objects = await root.purge(clusterKeyPrefix(name));
   forgetCluster(name);
-  await env.METRICS.get(env.METRICS.idFromName(name)).clear();
+  await clearMetrics(env, name);
   const gone = await root.delete(key, Number(record.metadata.resourceVersion));
   if (!gone.ok && gone.reason !== 'not-found') throw new Error(`cluster ${name}: its record changed while being deleted; try again`);
   recordWritten(name);

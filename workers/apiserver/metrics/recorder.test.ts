@@ -1,11 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FLUSH_DELAY_MS, flush, LOST_MS, recordSample, renderMetrics, type MetricsEnv } from './recorder.ts';
-import type { Sample } from './samples.ts';
+import { clearMetrics, FLUSH_DELAY_MS, flush, LOST_MS, metricsShard, METRICS_SHARDS, recordSample, renderMetrics, type MetricsEnv } from './recorder.ts';
+import type { ClusterSample, Sample } from './samples.ts';
 
-/** A Metrics namespace that keeps the batches each object received; `failing` refuses them. */
+/**
+ * A Metrics namespace that keeps the batches each object (shard) received, and `batches` a
+ * cluster's samples in each of them; `failing` refuses them.
+ */
 function fakeEnv() {
-  const batches = new Map<string, Sample[][]>();
+  const received = new Map<string, ClusterSample[][]>();
+  const cleared: string[] = [];
   const state = { failing: false };
   const env: MetricsEnv<string> = {
     METRICS: {
@@ -13,15 +17,24 @@ function fakeEnv() {
       get: (id) => ({
         async record(samples) {
           if (state.failing) throw new Error('unreachable');
-          batches.set(id, [...(batches.get(id) ?? []), samples]);
+          received.set(id, [...(received.get(id) ?? []), samples]);
         },
-        async render() {
-          return `${(batches.get(id) ?? []).flat().length} samples\n`;
+        async render(cluster) {
+          return `${(received.get(id) ?? []).flat().filter((s) => s.cluster === cluster).length} samples\n`;
+        },
+        async clear(cluster) {
+          cleared.push(`${id}/${cluster}`);
         },
       }),
     },
   };
-  return { env, batches, state };
+  const batches = {
+    get: (cluster: string) => {
+      const theirs = (received.get(metricsShard(cluster)) ?? []).map((b) => b.filter((s) => s.cluster === cluster)).filter((b) => b.length);
+      return theirs.length ? theirs : undefined;
+    },
+  };
+  return { env, batches, received, cleared, state };
 }
 
 const sample = (seconds: number): Sample => ({
@@ -63,13 +76,46 @@ test('a batch the object did not take is sent again with the next flush, in orde
   assert.deepEqual(batches.get('c3')?.map((b) => b.map((s) => s.seconds)), [[1, 2]]);
 });
 
-test("each cluster's samples go to its own Metrics object", async () => {
-  const { env, batches } = fakeEnv();
-  void recordSample(env, 'c4', sample(1));
-  void recordSample(env, 'c5', sample(2));
-  await Promise.all([flush(env, 'c4'), flush(env, 'c5')]);
-  assert.deepEqual(batches.get('c4')?.flat().map((s) => s.seconds), [1]);
-  assert.deepEqual(batches.get('c5')?.flat().map((s) => s.seconds), [2]);
+/** Two cluster names that share a shard (`same`) or do not. */
+function clusterNames(prefix: string, same: boolean): [string, string] {
+  const first = `${prefix}0`;
+  for (let i = 1; ; i++) if ((metricsShard(`${prefix}${i}`) === metricsShard(first)) === same) return [first, `${prefix}${i}`];
+}
+
+test("a cluster's samples go to its shard's Metrics object, which tells them from its other clusters'", async () => {
+  const { env, batches, received } = fakeEnv();
+  const [a, b] = clusterNames('apart-', false);
+  void recordSample(env, a, sample(1));
+  void recordSample(env, b, sample(2));
+  await Promise.all([flush(env, a), flush(env, b)]);
+  assert.deepEqual(batches.get(a)?.flat().map((s) => s.seconds), [1]);
+  assert.deepEqual(batches.get(b)?.flat().map((s) => s.seconds), [2]);
+  assert.equal(received.size, 2, 'two shards');
+
+  const [c, d] = clusterNames('together-', true);
+  void recordSample(env, c, sample(3));
+  void recordSample(env, d, sample(4));
+  await flush(env, c);
+  assert.deepEqual(received.get(metricsShard(c))?.at(-1)?.map((s) => [s.cluster, s.seconds]), [[c, 3], [d, 4]], "one call carries the shard's clusters");
+  assert.equal(await renderMetrics(env, d), '1 samples\n');
+});
+
+test('clusters spread over the shards, and a name always has the same one', () => {
+  const shards = new Set(Array.from({ length: 200 }, (_, i) => metricsShard(`student-${i}`)));
+  assert.equal(shards.size, METRICS_SHARDS);
+  assert.equal(metricsShard('alice'), metricsShard('alice'));
+});
+
+test("a deleted cluster's counters are cleared at its shard, and its samples not yet sent are dropped", async () => {
+  const { env, batches, cleared } = fakeEnv();
+  const [gone, kept] = clusterNames('deleted-', true);
+  void recordSample(env, gone, sample(1));
+  void recordSample(env, kept, sample(2));
+  await clearMetrics(env, gone);
+  assert.deepEqual(cleared, [`${metricsShard(gone)}/${gone}`]);
+  await flush(env, kept);
+  assert.equal(batches.get(gone), undefined);
+  assert.deepEqual(batches.get(kept)?.flat().map((s) => s.seconds), [2]);
 });
 
 test('a batch whose request went away (its call never answered) holds the next flushes back LOST_MS at most', async (t) => {
@@ -85,6 +131,7 @@ test('a batch whose request went away (its call never answered) holds the next f
           sent.push(samples.map((s) => s.seconds));
         },
         render: async () => '',
+        clear: async () => undefined,
       }),
     },
   };

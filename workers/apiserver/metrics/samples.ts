@@ -1,7 +1,7 @@
 /**
  * Request metrics with Kubernetes' names and labels (apiserver_request_total,
  * apiserver_request_duration_seconds). Each isolate accumulates its samples and flushes them to
- * the Metrics Durable Object, so /metrics counts the requests of every isolate.
+ * the Metrics Durable Objects (recorder.ts), so /metrics counts the requests of every isolate.
  */
 import type { ResourceRequestInfo, RequestInfo } from '../request/info.ts';
 
@@ -20,6 +20,11 @@ export interface Sample {
   labels: RequestLabels;
   code: number;
   seconds: number;
+}
+
+/** A sample as sent to a Metrics object, which counts several clusters' requests apart. */
+export interface ClusterSample extends Sample {
+  cluster: string;
 }
 
 /** Kubernetes reports verbs in upper case, with LIST/WATCH/APPLY told apart from GET/PATCH. */
