@@ -54,8 +54,10 @@ interface Buffer {
 const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 const current = (since: number | undefined, now: number) => since !== undefined && now - since < LOST_MS;
 
+const utf8 = new TextEncoder();
+
 /** The name of the Metrics object that counts `cluster`'s requests. */
-export const metricsShard = (cluster: string) => `shard-${fnv32a(new TextEncoder().encode(cluster)) % METRICS_SHARDS}`;
+export const metricsShard = (cluster: string) => `shard-${fnv32a(utf8.encode(cluster)) % METRICS_SHARDS}`;
 
 /** by shard */
 const buffers = new Map<string, Buffer>();

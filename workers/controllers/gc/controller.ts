@@ -27,7 +27,7 @@ const SCAN_RETRY_SECONDS = 1;
  * Scans of everything for cluster-scoped deletions, per cluster: one at once, then at most one a
  * second (the later ones wait for the window's end, one pending message for all). Deleting a
  * class's clusters one after another made a scan of the root's every kind per Cluster (200
- * deletions: ~8 000 lists, workerd +95 MB while they ran).
+ * deletions: ~8 000 lists, workerd +97 MB while they ran).
  */
 const WIDE_SCAN_EVERY_MS = 1_000;
 /** per isolate: when the last scan of everything was sought at once, by cluster; bounded */
