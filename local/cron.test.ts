@@ -1,23 +1,31 @@
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
-import type { Miniflare } from 'miniflare';
 import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
+import { Miniflare, workerRequest } from './miniflare.ts';
 import type { WranglerConfig } from './wrangler-config.ts';
 
 const config = (name: string, crons: string[]) => ({ name, triggers: { crons } }) as WranglerConfig;
 
-/** A miniflare stand-in that records which worker's scheduled handler ran and answers `outcome`. */
-function fakeMf(outcome = 'ok') {
-  const fired: string[] = [];
-  const mf = {
-    getWorker: async (name: string) => ({
-      scheduled: async ({ cron, scheduledTime }: { cron: string; scheduledTime?: Date }) => {
-        fired.push(`${name} ${cron}${scheduledTime ? ` at ${scheduledTime.toISOString()}` : ''}`);
-        return { outcome, noRetry: false };
-      },
-    }),
-  } as unknown as Miniflare;
-  return { mf, fired };
+// each worker records the scheduled runs it was given, and answers them to any request; cron "fail" throws
+const recorder = (name: string) => ({
+  name,
+  modules: true,
+  script: `let runs = [];
+    export default {
+      scheduled(e) { if (e.cron === 'fail') throw new Error('boom'); runs.push('${name} ' + e.cron + (e.scheduledTime ? ' at ' + new Date(e.scheduledTime).toISOString() : '')); },
+      fetch() { return Response.json(runs); },
+    };`,
+});
+
+/** A real miniflare with workers `api`, `none` and `ctl`, as the runtime makes it (the trigger enabled). */
+async function withWorkers(run: (mf: Miniflare, runs: () => Promise<string[]>) => Promise<void>): Promise<void> {
+  const mf = new Miniflare({ host: '127.0.0.1', port: 0, cf: false, unsafeTriggerHandlers: true, workers: ['api', 'none', 'ctl'].map(recorder) });
+  try {
+    const runs = async () => (await Promise.all(['api', 'none', 'ctl'].map(async (w) => (await (await workerRequest(mf, w, '/')).json()) as string[]))).flat();
+    await run(mf, runs);
+  } finally {
+    await mf.dispose();
+  }
 }
 
 test('checkCrons refuses schedules the runtime cannot fire on time', () => {
@@ -25,21 +33,17 @@ test('checkCrons refuses schedules the runtime cannot fire on time', () => {
   assert.throws(() => checkCrons([config('a', ['*/5 * * * *'])]), /a: the local runtime only fires "\* \* \* \* \*", not \*\/5/);
 });
 
-test('cronTrigger fires every worker that declares the cron, in order', async () => {
-  const { mf, fired } = fakeMf();
-  await cronTrigger(mf, [config('api', ['* * * * *']), config('none', []), config('ctl', ['* * * * *'])])();
-  assert.deepEqual(fired, ['api * * * * *', 'ctl * * * * *']);
-});
-
-test('cronTrigger runs the handlers as at the time given (the controllers\' resyncs depend on the minute)', async () => {
-  const { mf, fired } = fakeMf();
-  await cronTrigger(mf, [config('api', ['* * * * *'])])('* * * * *', Date.parse('2026-12-03T04:00:00Z'));
-  assert.deepEqual(fired, ['api * * * * * at 2026-12-03T04:00:00.000Z']);
-});
-
-test('cronTrigger rejects an undeclared cron and a failed handler', async () => {
-  await assert.rejects(cronTrigger(fakeMf().mf, [config('api', ['* * * * *'])])('0 0 * * *'), /no worker declares the cron "0 0 \* \* \*"/);
-  await assert.rejects(cronTrigger(fakeMf('exception').mf, [config('api', ['* * * * *'])])(), /api: scheduled handler .* ended with exception/);
+test('cronTrigger fires every worker that declares the cron, as at the time given; it rejects an undeclared cron and a failed handler', { timeout: 60_000 }, async () => {
+  await withWorkers(async (mf, runs) => {
+    const configs = [config('api', ['* * * * *', 'fail']), config('none', []), config('ctl', ['* * * * *'])];
+    await cronTrigger(mf, configs)();
+    assert.deepEqual((await runs()).map((r) => r.replace(/ at .*/, '')), ['api * * * * *', 'ctl * * * * *']);
+    // the controllers' resyncs depend on the minute: the time given is the one the handlers see
+    await cronTrigger(mf, configs)('* * * * *', Date.parse('2026-12-03T04:00:00Z'));
+    assert.deepEqual((await runs()).filter((r) => r.includes('04:00')), ['api * * * * * at 2026-12-03T04:00:00.000Z', 'ctl * * * * * at 2026-12-03T04:00:00.000Z']);
+    await assert.rejects(cronTrigger(mf, configs)('0 0 * * *'), /no worker declares the cron "0 0 \* \* \*"/);
+    await assert.rejects(cronTrigger(mf, configs)('fail'), /api: scheduled handler for "fail" ended with exception/);
+  });
 });
 
 test('everyMinute fires once a minute, never two runs at once, and stops', async () => {

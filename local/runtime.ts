@@ -21,7 +21,7 @@ import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../workers/apiserver/storage/migrate.ts';
-import { Log, LogLevel, Miniflare } from './miniflare.ts';
+import { Log, LogLevel, Miniflare, workerRequest } from './miniflare.ts';
 import { ensureSecret } from './secrets.ts';
 import { bundleWorkers } from './build.ts';
 import { checkCrons, cronTrigger, everyMinute } from './cron.ts';
@@ -146,6 +146,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       durableObjectsPersist: join(dataDir, 'do'),
       inspectorPort,
       ...(registry ? { unsafeDevRegistryPath: registry.path } : {}),
+      // the cron's trigger (cron.ts), on the loopback entry socket only
+      unsafeTriggerHandlers: true,
       workers: [apiOptions, workerOptions(controllers, scripts[controllers.name], controllerVars), ...(registry ? [queueRelayWorker(api)] : [])],
     });
     undo.push(() => mf.dispose());
@@ -199,14 +201,12 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
 
 /** The idle collector of one workerd process (idle-gc.ts). */
 async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode' | 'onQuiet'>) {
-  const fetchers = new Map<string, ReturnType<typeof mf.getWorker>>();
-  const workerOf = (name: string) => fetchers.get(name) ?? fetchers.set(name, mf.getWorker(name)).get(name)!;
   return idleCollector({
     ...o,
     activity,
     inspector: await mf.getInspectorURL(),
     // the one health check that reads nothing: a nudge must not look like work
-    nudge: async (worker) => (await (await workerOf(worker)).fetch('http://idle.invalid/livez/ping')).arrayBuffer(),
+    nudge: async (worker) => (await workerRequest(mf, worker, '/livez/ping')).arrayBuffer(),
   });
 }
 
