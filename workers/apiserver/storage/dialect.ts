@@ -2,9 +2,12 @@
  * The SQL of the event log over a libSQL `Client` (only its interface, so the HTTP client of
  * `@libsql/client/web` works unchanged). Rows go in and out as text; JSON is the log's business.
  *
- * Every method is one round trip (compact: two): a write is one INSERT whose triggers check the
- * precondition and update `objects`; a read is one `batch(..., 'read')`, so the revisions it
- * reports and the rows it returns come from the same snapshot. The triggers' refusals
+ * Every method is one round trip: a write is one INSERT whose triggers check the precondition and
+ * update `objects`; a read is one `batch(..., 'read')`, so the revisions it reports and the rows it
+ * returns come from the same snapshot. But the cron's two walks of the log (compact,
+ * segmentsAfter) take it `step` revisions per statement: a libSQL server runs one statement at a
+ * time, and one walk over a burst's rows (150 000 after 1 000 new clusters) held every request
+ * of the control plane for 0.5-1.2 s. The triggers' refusals
  * ('timonier:exists|not-found|conflict') are translated here into results, never thrown.
  */
 import type { Client, Row as SqlRow } from '@libsql/client';
@@ -123,7 +126,9 @@ const AFTER_WITH_PREVIOUS = `SELECT l.key, l.rev, l.object, l.type, l.prev_rev, 
 // old enough (created_at follows rev: one writer stamps both). Reading back from the newest row
 // instead passed every row of the window each minute: 70 ms after 1 000 new clusters' 150 000.
 const COMPACTED = `coalesce((SELECT value FROM meta WHERE name = 'compacted_rev'), 0)`;
-export const COMPACT_POINT = `SELECT coalesce((SELECT rev FROM log WHERE rev > ${COMPACTED} AND created_at >= ? ORDER BY rev LIMIT 1) - 1, (SELECT max(rev) FROM log)),
+// One step (?2 revisions past P at most) at a time: the caller compacts again from the new point.
+export const COMPACT_POINT = `SELECT coalesce((SELECT rev FROM log WHERE rev > ${COMPACTED} AND rev <= ${COMPACTED} + ?2 AND created_at >= ?1 ORDER BY rev LIMIT 1) - 1,
+    min(${COMPACTED} + ?2, (SELECT max(rev) FROM log))),
   ${COMPACTED}`;
 const COMPACT: string[] = [
   `DELETE FROM log WHERE rev <= ?2 AND key IN (SELECT key FROM log WHERE rev > ?1 AND rev <= ?2)
@@ -137,9 +142,10 @@ const COMPACT: string[] = [
 const PURGE = ['DELETE FROM objects WHERE key >= ?1 AND key < ?2', 'DELETE FROM log WHERE key >= ?1 AND key < ?2'];
 
 // Which sub-prefixes were written after a revision (the clusters the cron visits): a scan of the
-// recent end of the log by rev, as AFTER, so its cost is the writes since then.
-const SEGMENTS_AFTER = `SELECT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1) AS segment, count(*), sum(prev_rev = 0)
-  FROM log WHERE rev > ?1 AND +key >= ?2 AND +key < ?3 GROUP BY segment`;
+// recent end of the log by rev, as AFTER, so its cost is the writes since then; rows in (?1, ?4].
+// A create is type ADDED (as prev_rev = 0, by the table's check), read before the object's column.
+const SEGMENTS_AFTER = `SELECT substr(key, length(?2) + 1, instr(substr(key, length(?2) + 1), '/') - 1) AS segment, count(*), sum(type = 'ADDED')
+  FROM log WHERE rev > ?1 AND rev <= ?4 AND +key >= ?2 AND +key < ?3 GROUP BY segment`;
 
 // What a key range holds now, from the projection by its primary key (the stored text's bytes).
 const USAGE = 'SELECT count(*), coalesce(sum(octet_length(object)), 0) FROM objects WHERE key >= ?1 AND key < ?2';
@@ -162,13 +168,15 @@ export interface DialectOptions {
   readMany?: ReadMany;
   /** statements written in one transaction and one request, as `readMany`: a new cluster's objects, purges, compaction */
   writeMany?: WriteMany;
+  /** revisions per statement of the cron's walks of the log (default 10 000: ~50 ms of a local server's time) */
+  step?: number;
 }
 
 /**
  * `client` serves what the options do not (a database URL hranaCalls does not speak to: ws, file,
  * query options).
  */
-export function sqlDialect(client: Client, { executeOne, readMany, writeMany }: DialectOptions = {}): Dialect {
+export function sqlDialect(client: Client, { executeOne, readMany, writeMany, step = 10_000 }: DialectOptions = {}): Dialect {
   const one = async (sql: string, args: (string | number)[]): Promise<SqlRow[]> =>
     executeOne ? ((await executeOne(sql, args)) as unknown as SqlRow[]) : (await client.execute({ sql, args })).rows;
   /** each statement's rows, read in one transaction */
@@ -242,12 +250,15 @@ export function sqlDialect(client: Client, { executeOne, readMany, writeMany }: 
     },
 
     async compact(olderThanMs) {
-      const [at] = await one(COMPACT_POINT, [olderThanMs]);
-      const point = num(at[0]);
-      const previous = num(at[1]);
-      if (point <= previous) return previous;
-      await written(COMPACT.map((sql) => ({ sql, args: [previous, point] })));
-      return point;
+      // each step is a compaction of its own, from the point the one before left
+      for (;;) {
+        const [at] = await one(COMPACT_POINT, [olderThanMs, step]);
+        const point = num(at[0]);
+        const previous = num(at[1]);
+        if (point <= previous) return previous;
+        await written(COMPACT.map((sql) => ({ sql, args: [previous, point] })));
+        if (point < previous + step) return point; // the cutoff, or the log's end, was in this step
+      }
     },
 
     async purge(prefix) {
@@ -256,12 +267,18 @@ export function sqlDialect(client: Client, { executeOne, readMany, writeMany }: 
     },
 
     async segmentsAfter(afterRev, prefix) {
-      const [revsRows, rows] = await many([
-        { sql: REVS, args: [] },
-        { sql: SEGMENTS_AFTER, args: [afterRev, prefix, end(prefix)] },
-      ]);
-      const segments = rows.map((r) => ({ name: String(r[0] ?? ''), writes: num(r[1]), creates: num(r[2]) })).filter((s) => s.name);
-      return { current: toRevs(revsRows).current, segments };
+      const { current } = toRevs(await one(REVS, []));
+      const totals = new Map<string, SegmentWrites>();
+      for (let from = afterRev; from < current; from += step) {
+        for (const r of await one(SEGMENTS_AFTER, [from, prefix, end(prefix), Math.min(from + step, current)])) {
+          const name = String(r[0] ?? '');
+          if (!name) continue;
+          const t = totals.get(name) ?? totals.set(name, { name, writes: 0, creates: 0 }).get(name)!;
+          t.writes += num(r[1]);
+          t.creates += num(r[2]);
+        }
+      }
+      return { current, segments: [...totals.values()] };
     },
 
     async usage(prefix) {
