@@ -98,6 +98,22 @@ test('a copy older than the compaction point is reloaded whole', async () => {
   db.done();
 });
 
+test("a copy far behind the log (other resources written since) is loaded again, not caught up by walking every row since", async () => {
+  const db = await fresh();
+  let clock = Date.now();
+  const f = new FollowedSet([P], 250, () => clock);
+  await db.storage.create(`${P}a`, obj('a'));
+  await f.read(db.counted, 'c1');
+  for (let i = 0; i < 2_100; i++) await db.storage.create(`/registry/configmaps/ns/cm${i}`, obj(`cm${i}`, 'ns'));
+  await db.storage.create(`${P}b`, obj('b'));
+  clock += 1000;
+  const reads = db.reads();
+  const s = await f.read(db.counted, 'c1');
+  assert.deepEqual([...s.objects.keys()].sort(), [`${P}a`, `${P}b`]);
+  assert.equal(db.reads() - reads, 2, 'the catch-up refused, then a load');
+  db.done();
+});
+
 test('copies are kept for recently read clusters only: the least recent go past the count, idle ones after a while', async () => {
   const db = await fresh();
   let clock = 0;

@@ -121,6 +121,25 @@ test('clusters have copies of their own; a copy compacted past is loaded again',
   db.done();
 });
 
+test('a copy far behind the log (other resources written since) is loaded again, not caught up by walking every row since', async () => {
+  const db = await fresh();
+  await db.storage.create(`${P}ns/a`, pod('ns', 'a'));
+  const cached = cachedLists(db.counted, 'c1', P);
+  await cached.list(P);
+  const behind = await db.storage.currentRev();
+  for (let i = 0; i < 2_100; i++) await db.storage.create(`/registry/configmaps/ns/cm${i}`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm${i}`, namespace: 'ns' } });
+  await db.storage.create(`${P}ns/b`, pod('ns', 'b'));
+  // the storage refuses such a walk when asked to, judged by the revisions it has seen
+  await assert.rejects(db.storage.changesAfter(behind, P, { scanAtMost: 2_000 }), (e: { code?: number }) => e.code === 410);
+  assert.equal((await db.storage.changesAfter(behind, P, { scanAtMost: 3_000 })).events.length, 1);
+  assert.deepEqual(names((await cached.list(P)).items), ['ns/a', 'ns/b']);
+  assert.deepEqual([db.calls.list, db.calls.changes], [2, 1], 'refused, then loaded whole');
+  await db.storage.create(`${P}ns/c`, pod('ns', 'c'));
+  assert.deepEqual(names((await cached.list(P)).items), ['ns/a', 'ns/b', 'ns/c']);
+  assert.deepEqual([db.calls.list, db.calls.changes], [2, 2], 'close behind again: caught up');
+  db.done();
+});
+
 test("a cluster made again under its name (another uid) does not see its predecessor's copy", async () => {
   const db = await fresh();
   await db.storage.create(`${P}team/old`, pod('team', 'old'));

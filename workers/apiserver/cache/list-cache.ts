@@ -21,7 +21,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { ListOptions, ListResult, Storage } from '../storage/types.ts';
-import { applyEvents, keyOf } from './followed.ts';
+import { applyEvents, catchUpAtMost, keyOf } from './followed.ts';
 
 interface Copy {
   rev: number;
@@ -74,10 +74,10 @@ async function upToDate(storage: Storage, cluster: string, incarnation: string, 
   return loaded;
 }
 
-/** `copy` with the log's writes since its revision applied; none if compacted past it (to load again). */
+/** `copy` with the log's writes since its revision applied; none if compacted past it or too far behind (to load again). */
 async function caughtUp(storage: Storage, copy: Copy, resourcePrefix: string): Promise<Copy | undefined> {
   try {
-    const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix);
+    const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix, { scanAtMost: catchUpAtMost(copy.objects.size) });
     const from = copy.rev;
     if (applyEvents(copy, events, current).keysChanged) copy.sorted = undefined;
     // the events come in order: the last, if this read applied it, is the latest change

@@ -24,6 +24,10 @@ export function tooLargeResourceVersion(rev: number, current: number) {
 }
 
 export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): Storage {
+  /** the latest revision a write or a read of this storage returned (what `scanAtMost` is judged by) */
+  let latest = 0;
+  const seen = (rev: number) => void (rev > latest && (latest = rev));
+
   async function write(key: string, type: EventType, obj: KubeObject | undefined, expectedRev: number): Promise<WriteResult> {
     if (type !== 'ADDED' && !(expectedRev > 0)) throw new Error(`storage: ${type} of ${key} needs the revision it read`);
     const res = await log.append(key, type, obj, expectedRev);
@@ -32,12 +36,14 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
       const current = res.refused === 'not-found' ? undefined : await log.get(key);
       return current ? { ok: false, reason: res.refused, current } : { ok: false, reason: res.refused };
     }
+    seen(res.rev);
     return { ok: true, object: res.object, rev: res.rev };
   }
 
   /** One consistent read; a given revision must be readable (compacted <= rev <= current). */
   async function read(q: Parameters<Log['snapshot']>[0]): Promise<Snapshot> {
     const snap = await log.snapshot(q);
+    seen(snap.current);
     if (q.rev !== undefined && q.rev < snap.compacted) throw expired('The resourceVersion for the provided list is too old.');
     if (q.rev !== undefined && q.rev > snap.current) throw tooLargeResourceVersion(q.rev, snap.current);
     return snap;
@@ -77,7 +83,9 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
   }
 
   const changesAfter: Storage['changesAfter'] = async (afterRev, prefix, opts) => {
+    if (opts?.scanAtMost !== undefined && latest - afterRev > opts.scanAtMost) throw expired(`too old resource version: ${afterRev} (${latest - afterRev} revisions behind, more than ${opts.scanAtMost})`);
     const { events, compacted, current } = await log.after(afterRev, prefix, opts);
+    seen(current);
     if (afterRev < compacted) throw expired(`too old resource version: ${afterRev} (${compacted})`);
     return { events, current };
   };

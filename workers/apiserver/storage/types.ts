@@ -56,6 +56,12 @@ export interface EventsOptions {
   limit?: number;
   /** each event's prevObject too (a second object to read and decode: the caches do without) */
   previous?: boolean;
+  /**
+   * refuse (410) rather than walk more than this many revisions of the log: the read passes every
+   * row written since `afterRev`, whatever its key. Judged by the latest revision this storage
+   * has seen (a lower bound, so the read it lets through may walk more).
+   */
+  scanAtMost?: number;
 }
 
 export interface ListOptions {
