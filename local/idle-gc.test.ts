@@ -6,20 +6,25 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { idleCollector } from './idle-gc.ts';
 
-/** A fake workerd inspector: two worker isolates and an internal one, each with a heap size. */
+/** A fake workerd inspector: two worker isolates, a queue's, and an internal one, each with a heap size. */
 const heap = new Map([
   ['core:user:api', 100 << 20],
   ['core:user:controllers', 20 << 20],
+  ['queues:queue', 30 << 20],
   ['core:internal', 50 << 20],
 ]);
 const calls: string[] = [];
 const nudged: string[] = [];
 /** like workerd, a collection is answered once the isolate runs again (a nudge) */
 const waiting = new Map<string, () => void>();
-const nudge = async (worker: string) => {
-  nudged.push(worker);
-  waiting.get(`core:user:${worker}`)?.();
-};
+/** every isolate but workerd's own, each run by a nudge of its own */
+const nudgeFor = (isolate: string) =>
+  isolate === 'core:internal'
+    ? undefined
+    : async () => {
+        nudged.push(isolate);
+        waiting.get(isolate)?.();
+      };
 let server: Server;
 let inspector: URL;
 
@@ -49,26 +54,26 @@ const until = async (what: string, ok: () => boolean, ms = 3_000) => {
 
 const looked = (id: string) => calls.filter((x) => x === `${id} Runtime.getHeapUsage`).length;
 
-test('quiet after work: every grown worker isolate is collected once, then nothing until work again; onQuiet runs at each quiet moment', async () => {
+test('quiet after work: every grown isolate is collected once, then nothing until work again; onQuiet runs at each quiet moment', async () => {
   let activity = 0;
   let nodeCollections = 0;
   let quiets = 0;
-  const c = idleCollector({ activity: () => activity, inspector, nudge, collectNode: () => nodeCollections++, onQuiet: () => quiets++, quietMs: 100, everyMs: 20 });
+  const c = idleCollector({ activity: () => activity, inspector, nudgeFor, collectNode: () => nodeCollections++, onQuiet: () => quiets++, quietMs: 100, everyMs: 20 });
   try {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(calls.length, 0, 'no work yet: nothing to give back');
     assert.equal(quiets, 0);
 
     activity++;
-    await until('a collection', () => c.collections.size === 2 && nodeCollections === 1);
-    assert.deepEqual([...c.collections].sort(), [['core:user:api', 1], ['core:user:controllers', 1]]);
-    assert.ok(!calls.some((x) => x.startsWith('core:internal')), "workerd's own isolates are left alone");
-    assert.deepEqual([...new Set(nudged)].sort(), ['api', 'controllers'], 'each worker is run for its commands to happen');
+    await until('a collection', () => c.collections.size === 3 && nodeCollections === 1);
+    assert.deepEqual([...c.collections].sort(), [['core:user:api', 1], ['core:user:controllers', 1], ['queues:queue', 1]]);
+    assert.ok(!calls.some((x) => x.startsWith('core:internal')), 'an isolate with no nudge is left alone');
+    assert.deepEqual([...new Set(nudged)].sort(), ['core:user:api', 'core:user:controllers', 'queues:queue'], 'each isolate is run for its commands to happen');
 
     // more work, but no heap grew: sizes are read, nothing collected
     calls.length = 0;
     activity++;
-    await until('a second look', () => looked('core:user:api') === 1 && looked('core:user:controllers') === 1);
+    await until('a second look', () => looked('core:user:api') === 1 && looked('core:user:controllers') === 1 && looked('queues:queue') === 1);
     await new Promise((r) => setTimeout(r, 100));
     assert.ok(calls.every((x) => x.endsWith('Runtime.getHeapUsage')), calls.join(', '));
     assert.equal(nodeCollections, 1, "Node's heap did not grow either");
@@ -87,7 +92,7 @@ test('quiet after work: every grown worker isolate is collected once, then nothi
 test('work that goes on postpones the collection', async () => {
   let activity = 0;
   heap.set('core:user:api', 90 << 20);
-  const c = idleCollector({ activity: () => activity, inspector, nudge, quietMs: 1_000, everyMs: 20 });
+  const c = idleCollector({ activity: () => activity, inspector, nudgeFor, quietMs: 1_000, everyMs: 20 });
   const busy = setInterval(() => activity++, 20);
   try {
     await new Promise((r) => setTimeout(r, 1_500));
@@ -103,7 +108,7 @@ test('work that goes on postpones the collection', async () => {
 test('settled: resolves once the collection after the last work is done', async () => {
   let activity = 0;
   heap.set('core:user:controllers', 70 << 20);
-  const c = idleCollector({ activity: () => activity, inspector, nudge, quietMs: 150, everyMs: 20 });
+  const c = idleCollector({ activity: () => activity, inspector, nudgeFor, quietMs: 150, everyMs: 20 });
   try {
     const before = c.collections.get('core:user:controllers') ?? 0;
     activity++;
@@ -114,12 +119,13 @@ test('settled: resolves once the collection after the last work is done', async 
   }
 });
 
-test('workers: only the named workers are looked at (a replica process, whose other isolate no nudge reaches)', async () => {
+test('an isolate with no nudge (a replica process\'s other isolates, which no request reaches) is never looked at', async () => {
   let activity = 0;
   heap.set('core:user:api', 90 << 20);
   heap.set('core:user:controllers', 90 << 20);
   calls.length = 0;
-  const c = idleCollector({ activity: () => activity, inspector, nudge, workers: ['api'], quietMs: 50, everyMs: 20 });
+  const onlyApi = (isolate: string) => (isolate === 'core:user:api' ? nudgeFor(isolate) : undefined);
+  const c = idleCollector({ activity: () => activity, inspector, nudgeFor: onlyApi, quietMs: 50, everyMs: 20 });
   try {
     activity++;
     await until('a collection', () => c.collections.get('core:user:api') === 1);

@@ -3,9 +3,10 @@
  * API server's isolate at ~120 MB for ~15 MB of live objects) until a memory-reducing collection,
  * which V8 schedules through its platform's foreground tasks, and workerd never runs those. So,
  * once the workers have been quiet for a while after some work, this asks each worker isolate
- * for a full collection through workerd's inspector (`HeapProfiler.collectGarbage`), as Chrome's
- * DevTools "collect garbage" button does, and Node's own heap too. In production, Cloudflare
- * evicts idle isolates instead.
+ * (and miniflare's queue isolates, which hold what the change messages left: ~8 MB after 1 000
+ * new clusters) for a full collection through workerd's inspector (`HeapProfiler.collectGarbage`),
+ * as Chrome's DevTools "collect garbage" button does, and Node's own heap too. In production,
+ * Cloudflare evicts idle isolates instead.
  *
  * "Quiet" is read off the Hrana server: every worker request that does anything reads the log.
  * An isolate whose heap has not grown (by 2 MB) since its last collection is left alone, so a
@@ -22,10 +23,12 @@ export interface IdleCollectorOptions {
   activity: () => number;
   /** workerd's inspector, `ws://127.0.0.1:<port>` */
   inspector: URL;
-  /** any request to the worker of that name: what makes workerd run an inspector command */
-  nudge: (worker: string) => Promise<unknown>;
-  /** only these workers' isolates (default: every worker's); a replica's process (api-processes.ts) also runs miniflare's dev-registry proxy, which no nudge reaches */
-  workers?: readonly string[];
+  /**
+   * What makes the isolate of that inspector id run (workerd runs an inspector command only then):
+   * a request to its worker, say; undefined for an isolate to leave alone (workerd's own, or one
+   * no request reaches)
+   */
+  nudgeFor: (isolate: string) => (() => Promise<unknown>) | undefined;
   /** Node's own collection (collect-garbage.ts), made by the same rule on this process's heap */
   collectNode?: () => void;
   /** run at every quiet moment after some work, whatever the heaps: what else gives memory back (the database's caches) */
@@ -65,8 +68,10 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
     try {
       o.onQuiet?.();
       const nudges: Promise<unknown>[] = [];
-      for (const target of await isolates(o.inspector, o.workers)) {
-        const nudge = () => (nudges.push(o.nudge(target.id.slice(USER.length)).catch(() => undefined)), nudges.at(-1)!);
+      for (const target of await isolates(o.inspector)) {
+        const nudgeIsolate = o.nudgeFor(target.id);
+        if (!nudgeIsolate) continue;
+        const nudge = () => (nudges.push(nudgeIsolate().catch(() => undefined)), nudges.at(-1)!);
         const run = (method: string) => call(target, method, nudge);
         const size = async () => ((await run('Runtime.getHeapUsage')) as { totalSize: number }).totalSize;
         if ((await size()) < (afterLast.get(target.id) ?? 0) + growth) continue;
@@ -98,18 +103,15 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
 
 const heapSize = () => getHeapStatistics().total_heap_size;
 
-const USER = 'core:user:'; // followed by the worker's name
-
 interface Target {
   id: string;
   webSocketDebuggerUrl: string;
 }
 
-/** The workers' isolates (workerd also lists its internal ones, which are not ours to touch). */
-async function isolates(inspector: URL, workers?: readonly string[]): Promise<Target[]> {
+/** Every isolate workerd's inspector lists. */
+async function isolates(inspector: URL): Promise<Target[]> {
   const res = await fetch(`http://${inspector.host}/json`, { signal: AbortSignal.timeout(5_000) });
-  const targets = (await res.json()) as Target[];
-  return targets.filter((t) => t.id.startsWith(USER) && (!workers || workers.includes(t.id.slice(USER.length))));
+  return (await res.json()) as Target[];
 }
 
 /**

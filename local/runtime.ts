@@ -82,6 +82,8 @@ export interface ControlPlane {
   triggerCron(cron?: string, scheduledTime?: number): Promise<void>;
   /** resolves once the runtime is at rest: the workers quiet and the idle collection after their last work done */
   settled(): Promise<void>;
+  /** the idle collections made so far (idle-gc.ts), by isolate (workerd's inspector id) */
+  idleCollections(): Map<string, number>;
   /** stops the TLS front (ending open watches), miniflare, the database server and the cron timer; safe to call twice */
   stop(): Promise<void>;
 }
@@ -170,6 +172,8 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
     collectGarbage();
     const collectors = [
       await collectorOf(mf, db.served, {
+        workers: [api.name, controllers.name],
+        queueVia: controllers.name,
         collectNode: collectGarbage,
         onQuiet: () => {
           // the dropped statements' memory comes back with their objects: a cron tick prepares a few, a burst of work hundreds
@@ -191,6 +195,7 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
       workers: { apiserver: api.name, controllers: controllers.name },
       triggerCron,
       settled: async () => void (await Promise.all(collectors.map((c) => c.settled()))),
+      idleCollections: () => new Map(collectors.flatMap((c) => [...c.collections])),
       stop: () => (stopping ??= unwind()),
     };
   } catch (e) {
@@ -199,14 +204,28 @@ export async function startControlPlane(opts: StartOptions): Promise<ControlPlan
   }
 }
 
-/** The idle collector of one workerd process (idle-gc.ts). */
-async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'workers' | 'collectNode' | 'onQuiet'>) {
+/** workerd's inspector ids: a worker's isolate, and (prefix) those of miniflare's queue broker */
+const WORKER_ISOLATE = 'core:user:';
+const QUEUE_ISOLATES = 'queues:queue';
+
+/**
+ * The idle collector of one workerd process (idle-gc.ts): its `workers`' isolates, each run by a
+ * request to it, and, in the process that holds the change queue, the queue's isolates, run by a
+ * look at its backlog through the worker `queueVia`.
+ */
+async function collectorOf(mf: Miniflare, activity: () => number, o: Pick<IdleCollectorOptions, 'collectNode' | 'onQuiet'> & { workers: readonly string[]; queueVia?: string }) {
+  const run = (worker: string, path: string) => async () => (await workerRequest(mf, worker, path)).arrayBuffer();
   return idleCollector({
     ...o,
     activity,
     inspector: await mf.getInspectorURL(),
-    // the one health check that reads nothing: a nudge must not look like work
-    nudge: async (worker) => (await workerRequest(mf, worker, '/livez/ping')).arrayBuffer(),
+    nudgeFor(isolate) {
+      const worker = isolate.startsWith(WORKER_ISOLATE) ? isolate.slice(WORKER_ISOLATE.length) : undefined;
+      // the one health check that reads nothing: a nudge must not look like work
+      if (worker && o.workers.includes(worker)) return run(worker, '/livez/ping');
+      if (isolate.startsWith(QUEUE_ISOLATES) && o.queueVia) return run(o.queueVia, '/backlog');
+      return undefined;
+    },
   });
 }
 

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { createClient } from '@libsql/client';
 import { startControlPlane } from '../../local/runtime.ts';
+import { workerRequest } from '../../local/miniflare.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -98,6 +99,19 @@ describe('startControlPlane', () => {
 
       await first.triggerCron();
       await assert.rejects(first.triggerCron('0 0 * * *'), /no worker declares/);
+
+      await t.test("at rest after work, the idle collector has collected the workers' isolates and the change queue's", async () => {
+        // the controllers' backlog, read through the queue's isolates: what makes them run for the collector
+        const backlog = (await (await workerRequest(first.mf, first.workers.controllers, '/backlog')).json()) as { backlogCount: number };
+        assert.equal(typeof backlog.backlogCount, 'number', JSON.stringify(backlog));
+        await first.settled();
+        const collected = [...first.idleCollections().keys()];
+        assert.ok(collected.includes(`core:user:${first.workers.apiserver}`), collected.join(', '));
+        assert.ok(
+          collected.some((id) => id.startsWith('queues:queue')),
+          collected.join(', '),
+        );
+      });
 
       await kubectl(first.kubeconfigPath, 'config', 'set-context', '--current', '--namespace=ch34');
     } finally {

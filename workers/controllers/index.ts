@@ -57,8 +57,16 @@ export function controllersOf(cluster: string): Controller[] {
 }
 
 export default {
-  // no HTTP API here; a request just runs the isolate (the local runtime's idle collector needs that)
-  fetch: async () => new Response('the controllers serve no HTTP API\n', { status: 404 }),
+  /**
+   * No Kubernetes API here. `GET /backlog`: the change queue's backlog (messages not yet
+   * consumed), how far behind the controllers are; reading it also runs the queue's own isolates
+   * in the local runtime, which its idle collector needs (local/idle-gc.ts). Any other request
+   * just runs this isolate.
+   */
+  async fetch(request, env) {
+    if (request.method === 'GET' && new URL(request.url).pathname === '/backlog') return Response.json(await env.CHANGES.metrics());
+    return new Response('the controllers serve no HTTP API\n', { status: 404 });
+  },
   async queue(batch, isolateEnv) {
     const env = withApiGate(isolateEnv);
     const messages = batch.messages.flatMap((m) => (Array.isArray(m.body) ? m.body : [m.body])); // the apiserver sends its changes as arrays (handlers/change-batches.ts)
