@@ -48,7 +48,14 @@ export interface AgentsOptions {
   /** where the phase is (joined, pods up, deleting), for a long run */
   progress?: (line: string) => void;
   /** called as the Deployments are created and once every pod is Ready (a profiler's window) */
-  podsStarting?: { begin(): Promise<void>; end(): Promise<void> };
+  podsStarting?: ProfileWindow;
+  /** called as the steady state's measure begins and ends (a profiler's window) */
+  steadyState?: ProfileWindow;
+}
+
+export interface ProfileWindow {
+  begin(): Promise<void>;
+  end(): Promise<void>;
 }
 
 /** The targets at each of its scale points: 100 agents + 1 000 pods, 200 agents + 2 000 pods. */
@@ -172,10 +179,12 @@ export async function measureAgents(cp: RuntimeProcess, api: Api, o: AgentsOptio
     for (const p of pods.objects.values()) if (p.spec?.nodeName) perNode.set(p.spec.nodeName, (perNode.get(p.spec.nodeName) ?? 0) + 1);
 
     // steady state: every pod runs; what remains is leases, statuses, probes and the cron
+    await o.steadyState?.begin();
     const steady = await cpuMeter(cp.pid);
     const agentsCpu0 = process.cpuUsage();
     await new Promise((ok) => setTimeout(ok, o.steadySeconds * 1000));
     const steadyCpu = await steady.end();
+    await o.steadyState?.end();
     const agentsCpu = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(agentsCpu0));
 
     // and away again
