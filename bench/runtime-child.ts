@@ -24,6 +24,8 @@ export interface RuntimeProcess extends Pick<ControlPlane, 'url' | 'token' | 'ca
   pid: number;
   /** the runtime process's event-loop delay since the last call */
   eventLoopDelay(): Promise<LoopDelay>;
+  /** the change messages waiting for the controllers */
+  controllersBacklog(): Promise<number>;
   /** stops the child (and its workerd) and removes its data directory unless it was given; safe to call twice */
   stop(): Promise<void>;
 }
@@ -96,6 +98,7 @@ export async function startRuntimeProcess(o: RuntimeProcessOptions = {}): Promis
       triggerCron: (cron?: string, scheduledTime?: number) =>
         scheduledTime !== undefined ? calls('triggerCron', cron ?? EVERY_MINUTE, scheduledTime) : cron !== undefined ? calls('triggerCron', cron) : calls('triggerCron'),
       eventLoopDelay: () => calls('eventLoopDelay'),
+      controllersBacklog: () => calls('controllersBacklog'),
       stop,
     };
   } catch (e) {

@@ -5,13 +5,14 @@
  * exactly this process and the workerd it starts, not the benchmark's clients or another runtime,
  * and the runtime's Hrana server and TLS front do not share an event loop with the clients.
  *
- * What the benchmark calls on the runtime besides HTTP (`settled()`, `triggerCron()`) comes as
+ * What the benchmark calls on the runtime besides HTTP (`settled()`, `triggerCron()`, …) comes as
  * `call` messages with an id, answered by a `result` with the same id.
  *
  * It stops (miniflare, the Hrana server, the cron) on SIGTERM or SIGINT, and when its parent goes
  * away (the IPC channel closes), so a killed benchmark leaves nothing running.
  */
 import { startControlPlane, type ControlPlane } from '../local/runtime.ts';
+import { workerRequest } from '../local/miniflare.ts';
 import { API_PROCESSES_FLAG, apiProcessesArg } from './api-processes-arg.ts';
 import { loopDelayMonitor, type LoopDelay } from './loop-delay.ts';
 
@@ -30,6 +31,8 @@ export interface RuntimeCalls {
   triggerCron: { args: [cron?: string, scheduledTime?: number]; result: void };
   /** this process's event-loop delay since the last call (what its Hrana server and TLS front waited) */
   eventLoopDelay: { args: []; result: LoopDelay };
+  /** the change messages not yet consumed by the controllers (their worker's GET /backlog) */
+  controllersBacklog: { args: []; result: number };
 }
 export type RuntimeMethod = keyof RuntimeCalls;
 export interface RuntimeCall<M extends RuntimeMethod = RuntimeMethod> {
@@ -75,6 +78,7 @@ const handlers: { [M in RuntimeMethod]: (cp: ControlPlane, ...args: RuntimeCalls
   settled: (cp) => cp.settled(),
   triggerCron: (cp, cron, scheduledTime) => cp.triggerCron(cron, scheduledTime),
   eventLoopDelay: async () => loop.take(),
+  controllersBacklog: async (cp) => ((await (await workerRequest(cp.mf, cp.workers.controllers, '/backlog')).json()) as { backlogCount: number }).backlogCount,
 };
 
 const cp = await starting;
