@@ -39,6 +39,9 @@ test('a runtime in a child process answers HTTP and IPC calls, is measured apart
   await assert.rejects(cp.triggerCron('17 3 * * *'), /no worker declares the cron "17 3/);
   const delay = await cp.eventLoopDelay();
   assert.ok(delay.p99Ms >= 0 && delay.maxMs >= delay.p99Ms, JSON.stringify(delay));
+  // the controllers' queue, read through their worker: nothing waits once the runtime is at rest
+  await cp.settled();
+  assert.equal(await cp.controllersBacklog(), 0);
 
   // the runtime's tree: the child and its workerd; this process is not in it
   const tree = await descendants(cp.pid);
