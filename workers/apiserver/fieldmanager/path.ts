@@ -74,15 +74,37 @@ export function goJson(v: unknown): string {
   return JSON.stringify(sorted(v)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Elements are values: never changed once made, so an element's serialized form is kept with it,
+ * and an element parsed from a string is shared by every parse of that string. A pod's status
+ * update decodes, compares and encodes its managedFields, whose key elements (`k:{"type":"Ready"}`)
+ * are the same in every pod: serializing them (Go's sorted JSON) and parsing them again was half
+ * of the update's field-manager cost.
+ */
+const serialized = new WeakMap<PathElement, string>();
+const parsed = new Map<string, PathElement>();
+const MAX_PARSED = 10_000;
+
 /** The fieldsV1 key of an element: `f:name`, `k:{...}`, `v:...`, `i:n`. */
 export function serializeElement(e: PathElement): string {
   if ('field' in e) return `f:${e.field}`;
-  if ('key' in e) return `k:${goJson(Object.fromEntries(e.key))}`;
-  if ('value' in e) return `v:${goJson(e.value)}`;
-  return `i:${e.index}`;
+  if ('index' in e) return `i:${e.index}`;
+  let s = serialized.get(e);
+  if (s === undefined) serialized.set(e, (s = 'key' in e ? `k:${goJson(Object.fromEntries(e.key))}` : `v:${goJson(e.value)}`));
+  return s;
 }
 
 export function parseElement(s: string): PathElement {
+  let e = parsed.get(s);
+  if (e === undefined) {
+    e = parseNew(s);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(s, e);
+  }
+  return e;
+}
+
+function parseNew(s: string): PathElement {
   const body = s.slice(2);
   switch (s.slice(0, 2)) {
     case 'f:':
