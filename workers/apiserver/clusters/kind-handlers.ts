@@ -16,7 +16,7 @@
 import type { Context } from 'hono';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { CLUSTER_CLEANUP_FINALIZER, type Cluster } from '../../../lib/api/tenancy.ts';
-import { resourceNotFound, type StatusError } from '../../../lib/errors.ts';
+import { resourceNotFound, StatusError } from '../../../lib/errors.ts';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
 import type { KindDescriptor } from '../registry/types.ts';
@@ -102,8 +102,15 @@ export async function clusterDeleteHandler(c: Context<AppEnv>, desc: KindDescrip
 export const clusterDeleteCollectionHandler = (c: Context<AppEnv>, desc: KindDescriptor) =>
   deleteCollection(c, desc, async (ctx, _ns, name, opts) => (await deleteClusterObject(c, ctx, desc, name, opts)).object);
 
-/** Cron: the clusters left Terminating (a cleanup that failed, an isolate that died in it) are finished. */
+/**
+ * Cron: the clusters left Terminating (a cleanup that failed, an isolate that died in it) are
+ * finished. One whose DELETE is still being served is Terminating too: if that request removes it
+ * first, it is done, not a failure.
+ */
 export async function finishTerminatingClusters(env: Env): Promise<void> {
   const terminating = (await clusterRecords(connectStorage(env))).filter((r) => r.metadata.deletionTimestamp);
-  for (const r of terminating) await deleteCluster(env, r.metadata.name!).catch((e) => console.error(`cluster ${r.metadata.name}: cleanup failed again: ${(e as Error).message}`));
+  for (const r of terminating)
+    await deleteCluster(env, r.metadata.name!).catch((e) => {
+      if (!(e instanceof StatusError && e.code === 404)) console.error(`cluster ${r.metadata.name}: cleanup failed again: ${(e as Error).message}`);
+    });
 }
