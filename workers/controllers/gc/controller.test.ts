@@ -87,6 +87,29 @@ test('a burst of cluster-scoped deletions scans everything once at once, then on
   assert.deepEqual(await gc.keysFor(change('', 'pods', 'ns', 'p', 'DELETED'), at), ['scan/ns'], 'namespaced deletions are not held back');
 });
 
+test('a wide scan that took long widens the window to four times its duration; one from the queue counts as one', async () => {
+  const { ctx, requeued } = setup();
+  let now = 2_000_000;
+  let took = 2_500; // the scan's first list: the scan's whole duration
+  const client = ctx.shared;
+  const shared = Object.assign(Object.create(client) as typeof client, {
+    list: (...args: Parameters<typeof client.list>) => ((now += took), (took = 0), client.list(...args)),
+  });
+  const at: ControllerContext = { ...ctx, shared, now: () => new Date(now) };
+  await gc.reconcile('scan/*', at); // as the cron's resync, or a requeue, brings it
+  now += 1_000;
+  assert.deepEqual(await gc.keysFor(change('tenancy.timonier.dev', 'clusters', '', 'c1', 'DELETED'), at), [], 'within 4 × 2.5 s of the scan');
+  assert.deepEqual(requeued, [['scan/*', 6.5]], 'at the end of the 10 s window');
+  now = 2_010_000;
+  assert.deepEqual(await gc.keysFor(change('tenancy.timonier.dev', 'clusters', '', 'c2', 'DELETED'), at), ['scan/*'], 'the window over');
+
+  // a quick scan from the queue: the window is a second again, from its start
+  await gc.reconcile('scan/*', at);
+  now += 300;
+  assert.deepEqual(await gc.keysFor(change('tenancy.timonier.dev', 'clusters', '', 'c3', 'DELETED'), at), []);
+  assert.deepEqual(requeued.at(-1), ['scan/*', 0.7]);
+});
+
 test('a write that neither changes owner references nor deletes costs the collector nothing', async () => {
   const { api, ctx } = setup();
   let reads = 0;

@@ -13,6 +13,7 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict } from '../../../lib/client/client.ts';
+import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Collector, snapshot, type Tracked } from './collector.ts';
 import { dependentsOf, isDeletingDependents, isOrphaning } from './references.ts';
@@ -24,29 +25,53 @@ const RECHECK_SECONDS = 5;
 /** a scan that lost races is run again soon rather than retried at once over every object */
 const SCAN_RETRY_SECONDS = 1;
 /**
- * Scans of everything for cluster-scoped deletions, per cluster: one at once, then at most one a
- * second (the later ones wait for the window's end, one pending message for all). Deleting a
- * class's clusters one after another made a scan of the root's every kind per Cluster (200
- * deletions: ~8 000 lists, workerd +97 MB while they ran).
+ * Scans of everything for cluster-scoped deletions, per cluster: one at once, then at most one
+ * per window (the later ones wait for the window's end, one pending message for all). The window
+ * is a second, or four times the last such scan's duration, so that a burst's scans take at most
+ * about a fifth of the controllers' time however big the cluster (deleting a class's clusters one
+ * after another made a scan of the root's every kind per Cluster: 200 deletions, ~8 000 lists,
+ * workerd +97 MB while they ran). A scan that comes from the queue (the window's end, the cron)
+ * counts as one too: before, the requeued scan at a window's end did not, and a burst ran two a
+ * second.
  */
 const WIDE_SCAN_EVERY_MS = 1_000;
-/** per isolate: when the last scan of everything was sought at once, by cluster; bounded */
-const wideScans = new Map<string, number>();
+const WIDE_SCAN_WINDOW_PER_SCAN = 4;
+/** per isolate, by cluster: when the last scan of everything started, and how long it took; bounded */
+const wideScans = new Map<string, { at: number; tookMs: number }>();
 const MAX_WIDE_SCANS = 4_096;
 
 export const forgetWideScans = () => wideScans.clear();
 
+const windowOf = (last: { tookMs: number }) => Math.max(WIDE_SCAN_EVERY_MS, WIDE_SCAN_WINDOW_PER_SCAN * last.tookMs);
+
+function noteWideScan(cluster: string, at: number, tookMs: number): void {
+  if (wideScans.size >= MAX_WIDE_SCANS && !wideScans.has(cluster)) wideScans.delete(wideScans.keys().next().value!);
+  wideScans.set(cluster, { at, tookMs });
+}
+
 /** The keys a cluster-scoped deletion leads to: the scan of everything now, or its requeue to the window's end. */
-async function wideScan(cluster: string, ctx: ControllerContext): Promise<string[]> {
+async function wideScan(changed: string, ctx: ControllerContext): Promise<string[]> {
+  const cluster = changed || ROOT_CLUSTER;
   const now = ctx.now().getTime();
   const last = wideScans.get(cluster);
-  if (last === undefined || now - last >= WIDE_SCAN_EVERY_MS) {
-    if (wideScans.size >= MAX_WIDE_SCANS) wideScans.delete(wideScans.keys().next().value!);
-    wideScans.set(cluster, now);
+  if (last === undefined || now - last.at >= windowOf(last)) {
+    noteWideScan(cluster, now, last?.tookMs ?? 0);
     return [scanKey(ALL)];
   }
-  await ctx.requeue(scanKey(ALL), (last + WIDE_SCAN_EVERY_MS - now) / 1000);
+  await ctx.requeue(scanKey(ALL), (last.at + windowOf(last) - now) / 1000);
   return [];
+}
+
+/** A scan of everything, timed for the window (wideScan). */
+async function timedWideScan(ctx: ControllerContext, map: ResourceMap, key: string): Promise<void> {
+  const cluster = ctx.cluster || ROOT_CLUSTER;
+  const at = ctx.now().getTime();
+  noteWideScan(cluster, at, wideScans.get(cluster)?.tookMs ?? 0);
+  try {
+    await scan(ctx, map, key, undefined);
+  } finally {
+    noteWideScan(cluster, at, ctx.now().getTime() - at);
+  }
 }
 
 const objectKey = (group: string, resource: string, namespace: string, name: string) => `obj/${group}/${resource}/${namespace}/${name}`;
@@ -70,7 +95,7 @@ export const garbageCollector: Controller = {
   async reconcile(key, ctx) {
     const map = await resourceMap(ctx.api, { cluster: ctx.cluster });
     const parts = key.split('/');
-    if (parts[0] === 'scan') return scan(ctx, map, key, parts[1] === ALL ? undefined : parts[1]);
+    if (parts[0] === 'scan') return parts[1] === ALL ? timedWideScan(ctx, map, key) : scan(ctx, map, key, parts[1]);
     if (parts[0] === 'obj' && parts.length === 5) return reconcileObject(ctx, map, parts[1], parts[2], parts[3], parts[4]);
   },
 };
