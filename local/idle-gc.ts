@@ -65,6 +65,7 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
     if (now !== seen) [seen, changedAt, dirty] = [now, Date.now(), true];
     if (!dirty || running || Date.now() - changedAt < quietMs) return;
     [dirty, running] = [false, true];
+    let missed = false;
     try {
       o.onQuiet?.();
       const nudges: Promise<unknown>[] = [];
@@ -74,10 +75,14 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
         const nudge = () => (nudges.push(nudgeIsolate().catch(() => undefined)), nudges.at(-1)!);
         const run = (method: string) => call(target, method, nudge);
         const size = async () => ((await run('Runtime.getHeapUsage')) as { totalSize: number }).totalSize;
-        if ((await size()) < (afterLast.get(target.id) ?? 0) + growth) continue;
-        await run('HeapProfiler.collectGarbage');
-        afterLast.set(target.id, await size());
-        collections.set(target.id, (collections.get(target.id) ?? 0) + 1);
+        try {
+          if ((await size()) < (afterLast.get(target.id) ?? 0) + growth) continue;
+          await run('HeapProfiler.collectGarbage');
+          afterLast.set(target.id, await size());
+          collections.set(target.id, (collections.get(target.id) ?? 0) + 1);
+        } catch {
+          missed = true; // one isolate that does not answer (busy) holds up neither the others nor the next try
+        }
       }
       if (o.collectNode && heapSize() >= nodeAfterLast + growth) {
         o.collectNode();
@@ -85,6 +90,7 @@ export function idleCollector(o: IdleCollectorOptions): IdleCollector {
       }
       await Promise.all(nudges);
       seen = o.activity(); // the nudges' own
+      if (missed) dirty = true;
     } catch {
       dirty = true; // workerd busy or restarting: the next quiet moment tries again
     } finally {
