@@ -1,13 +1,12 @@
 /** Who a write is recorded under, and the request options Kubernetes checks before any apply. */
 import { fieldErr, invalid, type FieldError, type StatusError } from '../../../lib/errors.ts';
+import { utf8Length } from '../registry/kinds/data.ts';
 
 const MAX_MANAGER_BYTES = 128;
 /** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 /** the common case, checked once per write rather than character by character */
 const ALL_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u;
-const utf8 = new TextEncoder();
-const utf8Length = (s: string) => utf8.encode(s).length;
 
 /**
  * The `fieldManager` query parameter, else the User-Agent up to its first `/`
