@@ -28,7 +28,7 @@ const SCAN_RETRY_SECONDS = 1;
  * Scans of everything for cluster-scoped deletions, per cluster: one at once, then at most one
  * per window (the later ones wait for the window's end, one pending message for all). The window
  * is a second, or four times the last such scan's duration, so that a burst's scans take at most
- * about a fifth of the controllers' time however big the cluster (deleting a class's clusters one
+ * about a quarter of the controllers' time however big the cluster (deleting a class's clusters one
  * after another made a scan of the root's every kind per Cluster: 200 deletions, ~8 000 lists,
  * workerd +97 MB while they ran). A scan that comes from the queue (the window's end, the cron)
  * counts as one too: before, the requeued scan at a window's end did not, and a burst ran two a
