@@ -39,7 +39,7 @@ async function session(url: string) {
 
 type Session = Awaited<ReturnType<typeof session>>;
 
-const frameKey = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`;
+const frameKey = (n: Pick<ProfileNode, 'callFrame'>) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber + 1}`;
 
 /** Total (self + callees) time by function, counting each sample once per function on its stack. */
 function totalTimes(nodes: ProfileNode[], samples: number[]): { name: string; share: number }[] {
@@ -69,11 +69,33 @@ export interface ReportOptions {
   saveDir?: string;
 }
 
+interface AllocationNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/** Bytes allocated by function (name, file and line) and its caller, largest first. */
+function allocationSites(head: AllocationNode): { name: string; share: number }[] {
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const walk = (n: AllocationNode, caller: string) => {
+    const name = frameKey(n);
+    total += n.selfSize;
+    if (n.selfSize) bySite.set(`${name} < ${caller}`, (bySite.get(`${name} < ${caller}`) ?? 0) + n.selfSize);
+    for (const c of n.children) walk(c, name);
+  };
+  walk(head, '');
+  return [...bySite].map(([name, bytes]) => ({ name, share: bytes / total })).sort((a, b) => b.share - a.share);
+}
+
 /**
  * Opens a session on each of the runtime's workers (`all`: miniflare's own too, e.g. the queue
- * broker; a target that refuses a session is left out, with its name) and starts sampling.
+ * broker; a target that refuses a session is left out, with its name) and starts sampling;
+ * `allocations`: also where they allocate (V8's sampling heap profiler, counting the objects the
+ * collector has freed since: what makes its work, not what stays).
  */
-export async function startProfiling(inspectorPort: number, all = false) {
+export async function startProfiling(inspectorPort: number, all = false, allocations = false) {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
   const wanted = targets.filter((t) => all || t.title.includes('core:user:'));
   const opened = await Promise.all(wanted.map(async (t) => ({ title: t.title, s: await session(t.webSocketDebuggerUrl).catch((e: Error) => void console.log(`${t.title}: ${e.message}`)) })));
@@ -82,6 +104,7 @@ export async function startProfiling(inspectorPort: number, all = false) {
     await s.call('Profiler.enable');
     await s.call('Profiler.setSamplingInterval', { interval: 200 });
     await s.call('Profiler.start');
+    if (allocations) await s.call('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   }
   return {
     /** stops sampling and prints, for each worker, its busy share and its costliest functions */
@@ -95,6 +118,11 @@ export async function startProfiling(inspectorPort: number, all = false) {
         if (o.total) {
           console.log(`  total (self + callees):`);
           for (const { name, share } of totalTimes(profile.nodes, profile.samples).slice(0, 60)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
+        }
+        if (allocations) {
+          const { profile: heap } = (await s.call('HeapProfiler.stopSampling')) as { profile: { head: AllocationNode } };
+          console.log(`  allocations by function < its caller:`);
+          for (const { name, share } of allocationSites(heap.head).slice(0, 30)) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`);
         }
         if (o.saveDir) await writeFile(join(o.saveDir, `${title.split(':').pop()}.cpuprofile`), JSON.stringify(profile));
         s.close();

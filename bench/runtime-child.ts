@@ -51,7 +51,8 @@ export async function startRuntimeProcess(o: RuntimeProcessOptions = {}): Promis
   const args = [dataDir, ...(o.apiserverSettings ? [JSON.stringify(o.apiserverSettings)] : []), ...(processes > 1 ? [`${API_PROCESSES_FLAG}${processes}`] : [])];
   // run as `npm start` runs the runtime (package.json): bundled, with the same V8 flag and glibc setting
   const child = fork(RUNNER, [ENTRY, ...args], {
-    execArgv: ['--max-semi-space-size=4'],
+    // TIMONIER_RUNTIME_CPU_PROF=dir: V8's profile of the runtime's node (Hrana server, TLS front), written there at its stop
+    execArgv: ['--max-semi-space-size=4', ...(process.env.TIMONIER_RUNTIME_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TIMONIER_RUNTIME_CPU_PROF}`] : [])],
     env: { ...process.env, MALLOC_TRIM_THRESHOLD_: '131072', ...(o.inspectorPort !== undefined ? { TIMONIER_INSPECTOR_PORT: String(o.inspectorPort) } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -31,6 +31,7 @@ const isEmpty = (x: unknown) => x === undefined || x === null || (Array.isArray(
  * `l`/`r` undefined: absent on that side. Both are materialized a level at a time, as the walk
  * reaches them, and a subtree equal on both sides is not walked: an update (a pod's status) leaves
  * most of the object as it was, and materializing and walking all of it was most of its cost.
+ * `path` is one stack for the whole walk (pushed and popped): the sets copy what they keep.
  */
 function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined, path: PathElement[], c: Comparison): void {
   // equal values materialize alike, and equal trees hold no change (neither side is absent)
@@ -38,8 +39,7 @@ function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined,
   const node = ssaNode(schema);
   const l = node.kind === 'struct' ? materializeLevel(rawL, node) : rawL;
   const r = node.kind === 'struct' ? materializeLevel(rawR, node) : rawR;
-  const shapeOk = (x: unknown) => x === undefined || x === null || (node.kind === 'list' || node.kind === 'set' ? Array.isArray(x) : isObject(x));
-  if (node.kind === 'leaf' || (isEmpty(l) && isEmpty(r)) || !shapeOk(l) || !shapeOk(r)) {
+  if (node.kind === 'leaf' || (isEmpty(l) && isEmpty(r)) || !shapeOk(node, l) || !shapeOk(node, r)) {
     if (path.length === 0) return;
     if (l === undefined) c.added.insert(path);
     else if (r === undefined) c.removed.insert(path);
@@ -49,20 +49,26 @@ function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined,
   if (node.kind === 'struct' || node.kind === 'map') {
     const lo = (l ?? {}) as Record<string, unknown>;
     const ro = (r ?? {}) as Record<string, unknown>;
-    for (const k of new Set([...Object.keys(lo), ...Object.keys(ro)])) {
-      const child = node.kind === 'struct' ? node.fields[k] : node.item;
-      walk(lo[k], ro[k], child, [...path, { field: k }], c);
-    }
+    for (const k of Object.keys(lo)) below({ field: k }, lo[k], ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
+    for (const k of Object.keys(ro)) if (!(k in lo)) below({ field: k }, undefined, ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
   } else {
     const li = indexItems(node, (l ?? []) as unknown[]);
     const ri = indexItems(node, (r ?? []) as unknown[]);
-    for (const [k, { element, item }] of li) walk(item, ri.get(k)?.item, node.item, [...path, element], c);
-    for (const [k, { element, item }] of ri) if (!li.has(k)) walk(undefined, item, node.item, [...path, element], c);
+    for (const [k, { element, item }] of li) below(element, item, ri.get(k)?.item, node.item, path, c);
+    for (const [k, { element, item }] of ri) if (!li.has(k)) below(element, undefined, item, node.item, path, c);
   }
   if (path.length === 0) return;
   if (l === undefined) c.added.insert(path);
   else if (r === undefined) c.removed.insert(path);
 }
+
+function below(element: PathElement, l: unknown, r: unknown, schema: v.GenericSchema | undefined, path: PathElement[], c: Comparison): void {
+  path.push(element);
+  walk(l, r, schema, path, c);
+  path.pop();
+}
+
+const shapeOk = (node: SsaNode, x: unknown) => x === undefined || x === null || (node.kind === 'list' || node.kind === 'set' ? Array.isArray(x) : isObject(x));
 
 /** Items by their path element; items without a usable key are left out (first one wins on duplicates). */
 function indexItems(node: Extract<ReturnType<typeof ssaNode>, { kind: 'list' | 'set' }>, items: unknown[]) {
@@ -92,14 +98,29 @@ export function materialize(obj: unknown, schema: v.GenericSchema | undefined): 
 /** A struct's own level materialized: its fields as they are, the absent ones Go would render added. */
 function materializeLevel(obj: unknown, node: Extract<SsaNode, { kind: 'struct' }>): unknown {
   if (!isObject(obj)) return obj;
-  const out: Record<string, unknown> = { ...obj };
-  for (const [k, field] of Object.entries(node.fields)) {
-    if (k in out) continue;
-    const f = ssaNode(field);
-    if (f.kind === 'struct' && f.value) out[k] = materializedEmpty(field);
-    else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) out[k] = null;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, value] of renderedWhenAbsent(node)) {
+    if (k in obj) continue;
+    out ??= { ...obj };
+    out[k] = value();
   }
-  return out;
+  return out ?? obj;
+}
+
+const rendered = new WeakMap<object, [string, () => unknown][]>();
+
+/** The fields of a struct that Go renders when absent, with what it renders (most fields: nothing). */
+function renderedWhenAbsent(node: Extract<SsaNode, { kind: 'struct' }>): [string, () => unknown][] {
+  let fields = rendered.get(node);
+  if (fields) return fields;
+  fields = [];
+  for (const [k, field] of Object.entries(node.fields)) {
+    const f = ssaNode(field);
+    if (f.kind === 'struct' && f.value) fields.push([k, () => materializedEmpty(field)]);
+    else if (f.kind !== 'struct' && f.kind !== 'leaf' && keptWhenEmpty(field)) fields.push([k, () => null]);
+  }
+  rendered.set(node, fields);
+  return fields;
 }
 
 const isBlank = (x: unknown) => isObject(x) && Object.keys(x).length === 0;

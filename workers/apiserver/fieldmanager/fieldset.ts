@@ -22,18 +22,18 @@ export class FieldSet {
     return s;
   }
 
-  /** Mutating: only while a set is being built. */
-  insert(path: Path): void {
-    if (path.length === 0) return;
-    const [head, ...rest] = path;
+  /** Mutating: only while a set is being built (`from`: the path's elements before it are this set's). */
+  insert(path: Path, from = 0): void {
+    if (path.length <= from) return;
+    const head = path[from];
     const k = serializeElement(head);
-    if (rest.length === 0) {
+    if (from === path.length - 1) {
       this.members.set(k, head);
       return;
     }
     let c = this.children.get(k);
     if (!c) this.children.set(k, (c = { element: head, set: new FieldSet() }));
-    c.set.insert(rest);
+    c.set.insert(path, from + 1);
   }
 
   has(path: Path): boolean {
