@@ -106,10 +106,10 @@ export class FieldSet {
 
   /** Entries in sorted order, each with its member flag and subset (for walks along a schema). */
   entries(): { element: PathElement; member: boolean; set: FieldSet }[] {
-    const all = new Map<string, { element: PathElement; member: boolean; set: FieldSet }>();
-    for (const [k, e] of this.members) all.set(k, { element: e, member: true, set: EMPTY });
-    for (const [k, c] of this.children) all.set(k, { element: c.element, member: this.members.has(k), set: c.set });
-    return [...all.values()].sort((a, b) => compareElements(a.element, b.element));
+    const all: { element: PathElement; member: boolean; set: FieldSet }[] = [];
+    for (const [k, e] of this.members) all.push({ element: e, member: true, set: this.children.get(k)?.set ?? EMPTY });
+    for (const [k, c] of this.children) if (!this.members.has(k)) all.push({ element: c.element, member: false, set: c.set });
+    return all.length > 1 ? all.sort((a, b) => compareElements(a.element, b.element)) : all;
   }
 
   /** The fieldsV1 object: `.` first, then elements in order, leaves as `{}`. */
