@@ -86,7 +86,8 @@ function indexItems(node: Extract<ReturnType<typeof ssaNode>, { kind: 'list' | '
 export function materialize(obj: unknown, schema: v.GenericSchema | undefined): unknown {
   const node = ssaNode(schema);
   if (node.kind === 'struct' && isObject(obj)) {
-    const out = materializeLevel(obj, node) as Record<string, unknown>;
+    // a copy: materializeLevel returns `obj` itself when Go renders nothing more at this level
+    const out = { ...(materializeLevel(obj, node) as Record<string, unknown>) };
     for (const k of Object.keys(obj)) out[k] = materialize(obj[k], node.fields[k]);
     return out;
   }
