@@ -44,3 +44,13 @@ test('compare names each change by its whole path, at any depth, in lists keyed 
   assert.deepEqual(paths(c.added), [sidecar, `${sidecar}.image`, `${sidecar}.name`, `${sidecar}.resources`]);
   assert.deepEqual(paths(c.removed), ['.spec.template.spec.containers[name="web"].args']);
 });
+
+test('map keys named like Object.prototype members are keys like any other', () => {
+  const live = defaulted(vitrineConfig(2)) as any;
+  live.metadata.labels = { toString: 'a' };
+  const next = deep(live);
+  next.metadata.labels = { constructor: 'b' };
+  const c = compare(live, next, deploymentSchema);
+  assert.deepEqual(paths(c.added), ['.metadata.labels.constructor']);
+  assert.deepEqual(paths(c.removed), ['.metadata.labels.toString']);
+});

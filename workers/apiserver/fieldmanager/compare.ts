@@ -49,8 +49,9 @@ function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined,
   if (node.kind === 'struct' || node.kind === 'map') {
     const lo = (l ?? {}) as Record<string, unknown>;
     const ro = (r ?? {}) as Record<string, unknown>;
-    for (const k of Object.keys(lo)) below({ field: k }, lo[k], ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
-    for (const k of Object.keys(ro)) if (!(k in lo)) below({ field: k }, undefined, ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
+    // own keys only: a label or data key may be named `constructor` or `toString`
+    for (const k of Object.keys(lo)) below({ field: k }, lo[k], Object.hasOwn(ro, k) ? ro[k] : undefined, node.kind === 'struct' ? node.fields[k] : node.item, path, c);
+    for (const k of Object.keys(ro)) if (!Object.hasOwn(lo, k)) below({ field: k }, undefined, ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
   } else {
     const li = indexItems(node, (l ?? []) as unknown[]);
     const ri = indexItems(node, (r ?? []) as unknown[]);
