@@ -27,6 +27,11 @@ test('granular maps merge per key; a null granular map keeps the live content', 
   assert.deepEqual(merge(live, { metadata: { labels: { b: '2' }, annotations: null } }, deploymentSchema), { metadata: { labels: { a: '1', b: '2' }, annotations: { x: 'y' } } });
 });
 
+test('map keys named like Object.prototype members merge like any other', () => {
+  const live = { metadata: { labels: { constructor: 'live' } } };
+  assert.deepEqual(merge(live, { metadata: { labels: { toString: 'applied' } } }, deploymentSchema), { metadata: { labels: { constructor: 'live', toString: 'applied' } } });
+});
+
 test('sets merge by value', () => {
   assert.deepEqual(merge({ metadata: { finalizers: ['a', 'b'] } }, { metadata: { finalizers: ['c', 'a'] } }, deploymentSchema), { metadata: { finalizers: ['c', 'a', 'b'] } });
 });

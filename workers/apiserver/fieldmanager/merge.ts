@@ -18,8 +18,9 @@ export function merge(live: unknown, config: unknown, schema: v.GenericSchema | 
     if (config === null) return Object.keys(live).length ? clone(live) : null;
     if (!isObject(config)) return clone(config);
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(live)) out[k] = k in config ? merge(x, config[k], fieldSchema(node, k)) : clone(x);
-    for (const [k, x] of Object.entries(config)) if (!(k in live)) out[k] = clone(x);
+    // own keys only: a label or data key may be named `constructor` or `toString`
+    for (const [k, x] of Object.entries(live)) out[k] = Object.hasOwn(config, k) ? merge(x, config[k], fieldSchema(node, k)) : clone(x);
+    for (const [k, x] of Object.entries(config)) if (!Object.hasOwn(live, k)) out[k] = clone(x);
     return out;
   }
   if (!Array.isArray(live)) return clone(config);
