@@ -4,9 +4,10 @@
  * scale points: 100 agents + 1 000 pods, 200 + 2 000). Prints the same figures as `npm run bench`,
  * with the load average before and after (the machine may be shared). `--profile`: also where
  * workerd's CPU goes while the pods start (V8's profiler on each worker, `inspector.ts`);
- * `--profile-steady`: the same over the steady state, every pod up. `--allocations`: with either, also
- * where the workers allocate. `--save DIR`: with either, each
- * worker's .cpuprofile in DIR, beside the runtime's data (`DIR/data/build/`: the bundles the lines refer to).
+ * `--profile-steady`: the same over the steady state, every pod up.
+ * `--allocations`: with either, also where the workers allocate. `--save DIR`: with either, each
+ * worker's .cpuprofile in DIR, beside the runtime's data (`DIR/data/build/`: the bundles the lines
+ * refer to).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

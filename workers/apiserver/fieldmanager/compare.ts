@@ -9,7 +9,7 @@
  */
 import type * as v from 'valibot';
 import { FieldSet } from './fieldset.ts';
-import { isObject, itemElement, keptWhenEmpty, ssaNode, type SsaNode } from './node.ts';
+import { fieldSchema, isObject, itemElement, keptWhenEmpty, ssaNode, type SsaNode } from './node.ts';
 import { serializeElement, type PathElement } from './path.ts';
 import { deepEqual } from './values.ts';
 
@@ -50,8 +50,8 @@ function walk(rawL: unknown, rawR: unknown, schema: v.GenericSchema | undefined,
     const lo = (l ?? {}) as Record<string, unknown>;
     const ro = (r ?? {}) as Record<string, unknown>;
     // own keys only: a label or data key may be named `constructor` or `toString`
-    for (const k of Object.keys(lo)) below({ field: k }, lo[k], Object.hasOwn(ro, k) ? ro[k] : undefined, node.kind === 'struct' ? node.fields[k] : node.item, path, c);
-    for (const k of Object.keys(ro)) if (!Object.hasOwn(lo, k)) below({ field: k }, undefined, ro[k], node.kind === 'struct' ? node.fields[k] : node.item, path, c);
+    for (const k of Object.keys(lo)) below({ field: k }, lo[k], Object.hasOwn(ro, k) ? ro[k] : undefined, fieldSchema(node, k), path, c);
+    for (const k of Object.keys(ro)) if (!Object.hasOwn(lo, k)) below({ field: k }, undefined, ro[k], fieldSchema(node, k), path, c);
   } else {
     const li = indexItems(node, (l ?? []) as unknown[]);
     const ri = indexItems(node, (r ?? []) as unknown[]);
@@ -89,7 +89,7 @@ export function materialize(obj: unknown, schema: v.GenericSchema | undefined): 
   if (node.kind === 'struct' && isObject(obj)) {
     // a copy: materializeLevel returns `obj` itself when Go renders nothing more at this level
     const out = { ...(materializeLevel(obj, node) as Record<string, unknown>) };
-    for (const k of Object.keys(obj)) out[k] = materialize(obj[k], node.fields[k]);
+    for (const k of Object.keys(obj)) out[k] = materialize(obj[k], fieldSchema(node, k));
     return out;
   }
   if (node.kind === 'map' && isObject(obj)) return Object.fromEntries(Object.entries(obj).map(([k, x]) => [k, materialize(x, node.item)]));
@@ -102,7 +102,7 @@ function materializeLevel(obj: unknown, node: Extract<SsaNode, { kind: 'struct' 
   if (!isObject(obj)) return obj;
   let out: Record<string, unknown> | undefined;
   for (const [k, value] of renderedWhenAbsent(node)) {
-    if (k in obj) continue;
+    if (Object.hasOwn(obj, k)) continue;
     out ??= { ...obj };
     out[k] = value();
   }

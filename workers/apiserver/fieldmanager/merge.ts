@@ -5,7 +5,7 @@
  * that sets a granular struct or map to null leaves its live content alone.
  */
 import type * as v from 'valibot';
-import { isObject, itemElement, ssaNode, type SsaNode } from './node.ts';
+import { fieldSchema, isObject, itemElement, ssaNode, type SsaNode } from './node.ts';
 import { serializeElement } from './path.ts';
 import { clone } from './values.ts';
 
@@ -28,8 +28,6 @@ export function merge(live: unknown, config: unknown, schema: v.GenericSchema | 
   if (!Array.isArray(config)) return clone(config);
   return mergeItems(node, live, config);
 }
-
-const fieldSchema = (node: Extract<SsaNode, { kind: 'struct' | 'map' }>, k: string) => (node.kind === 'struct' ? node.fields[k] : node.item);
 
 type Keyed = { key: string; item: unknown };
 

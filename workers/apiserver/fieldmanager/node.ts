@@ -46,6 +46,10 @@ function describe(schema: v.GenericSchema): SsaNode {
   }
 }
 
+/** The schema of a struct's field (undefined: one the struct does not declare) or of a map's values. */
+export const fieldSchema = (node: Extract<SsaNode, { kind: 'struct' | 'map' }>, k: string): v.GenericSchema | undefined =>
+  node.kind === 'map' ? node.item : Object.hasOwn(node.fields, k) ? node.fields[k] : undefined;
+
 /** Go fields without omitempty that are nil slices or maps render as `null`, not absent. */
 export const keptWhenEmpty = (schema: v.GenericSchema | undefined) => !!schema && !!shape(schema).meta.keep;
 

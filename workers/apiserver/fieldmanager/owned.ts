@@ -6,7 +6,7 @@
  */
 import type * as v from 'valibot';
 import { FieldSet } from './fieldset.ts';
-import { isObject, itemElement, ssaNode } from './node.ts';
+import { fieldSchema, isObject, itemElement, ssaNode } from './node.ts';
 import { pathString, serializeElement, type Path, type PathElement } from './path.ts';
 
 /** The owned paths of `obj`, never-tracked fields included (see strip.ts). Items without a key are skipped. */
@@ -36,8 +36,8 @@ function walk(value: unknown, schema: v.GenericSchema | undefined, path: PathEle
       return;
     }
     for (const [k, child] of Object.entries(value)) {
-      const declared = node.kind === 'struct' && k in node.fields;
-      const childSchema = node.kind === 'struct' ? node.fields[k] : node.item;
+      const declared = node.kind === 'struct' && Object.hasOwn(node.fields, k);
+      const childSchema = fieldSchema(node, k);
       const childPath = [...path, { field: k }];
       walk(child, childSchema, childPath, set, errors);
       if (child === null || (isObject(child) && Object.keys(child).length === 0) || !declared) set.insert(childPath);
@@ -83,7 +83,7 @@ export function namedFieldsAsMembers(set: FieldSet, schema: v.GenericSchema | un
 /** The schema below one path element. */
 export function childSchema(schema: v.GenericSchema | undefined, e: PathElement): v.GenericSchema | undefined {
   const node = ssaNode(schema);
-  if (node.kind === 'struct') return 'field' in e ? node.fields[e.field] : undefined;
+  if (node.kind === 'struct') return 'field' in e ? fieldSchema(node, e.field) : undefined;
   if (node.kind === 'leaf') return undefined;
   return node.item;
 }

@@ -6,7 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { FieldSet } from './fieldset.ts';
-import { isObject, itemElement, ssaNode } from './node.ts';
+import { fieldSchema, isObject, itemElement, ssaNode } from './node.ts';
 
 export function removeItems(obj: unknown, set: FieldSet, schema: v.GenericSchema | undefined): unknown {
   if (set.isEmpty()) return obj;
@@ -15,7 +15,7 @@ export function removeItems(obj: unknown, set: FieldSet, schema: v.GenericSchema
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(obj)) {
       const e = { field: k };
-      const childSchema = node.kind === 'struct' ? node.fields[k] : node.item;
+      const childSchema = fieldSchema(node, k);
       if (set.hasMember(e)) {
         if (node.kind === 'struct' && isValueStruct(childSchema)) out[k] = {};
         continue;
