@@ -26,6 +26,7 @@ import { relistLoop } from './pods/relist.ts';
 import { agentsDir, heartbeatFile, sweepLeftovers } from './pods/housekeeping.ts';
 import { watchNodePods } from './pods/source.ts';
 import { markStart } from './pods/start-trace.ts';
+import { StatusLane } from './pods/status-lane.ts';
 import { PodWorker, type PodContext } from './pods/worker.ts';
 import { LABELS, type Runtime } from './runtime/types.ts';
 import type { TunnelHandlers } from './tunnel/types.ts';
@@ -134,6 +135,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     podsDir,
     caPem: o.caPem,
     recorder,
+    statusLane: new StatusLane(),
     lookup: withNodeStorage(cachedLookup(api, Date.now, { signal: stop.signal, log }), { api, nodeName: o.nodeName, stateDir: o.stateDir, log }, stop.signal),
     runtimeName: o.runtime.kind === 'cri' ? (version?.runtimeName ?? 'containerd') : 'simulated',
     log,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Pod, PodStatus } from '../../lib/api/core/pod.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { Runtime } from '../runtime/types.ts';
+import { StatusLane } from './status-lane.ts';
 import type { PodContext } from './worker.ts';
 
 export function testPodContext(dir: string, api: unknown, runtime: Runtime, overrides: Partial<PodContext> = {}): PodContext {
@@ -21,6 +22,7 @@ export function testPodContext(dir: string, api: unknown, runtime: Runtime, over
     runtimeName: 'simulated',
     log: () => {},
     retire: () => {},
+    statusLane: new StatusLane(),
     ...overrides,
   };
 }

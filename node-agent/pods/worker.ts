@@ -30,6 +30,7 @@ import { ImageError, ImagePuller } from './images.ts';
 import { planPod, type Action, type RestartPolicy } from './plan.ts';
 import { containerSpec, logDirectory, sandboxSpec } from './specs.ts';
 import { podStatus } from './status.ts';
+import type { StatusLane } from './status-lane.ts';
 import { markStart } from './start-trace.ts';
 import { deletionGrace, killContainer, killPod, type KillContext } from './termination.ts';
 import { instancesByName, isExited, isRunning, podContainers, targetOf, type ContainerView } from './view.ts';
@@ -57,6 +58,8 @@ export interface PodContext {
   retire(uid: string): void;
   /** the cluster DNS for ClusterFirst pods (none: the runtime's default resolv.conf) */
   dns?: () => ClusterDns;
+  /** the agent's status writes, one at a time (status-lane.ts) */
+  statusLane: StatusLane;
 }
 
 /** A periodic sync catches what no trigger reported (a lost event, a runtime hiccup). */
@@ -95,6 +98,8 @@ export class PodWorker {
   /** status writes go one after the other, each conditional on the pod the previous one returned */
   private statusChain: Promise<void> = Promise.resolve();
   private statusSeq = 0;
+  /** the status last asked for: a write whose turn in the agent's lane comes writes it */
+  private newestStatus: PodStatus = {};
   private readonly ackHold = new AckHold();
   /** image checks (and pulls) started with the sandbox, taken by the containers' first start */
   private readonly prefetched = new Map<string, Promise<string>>();
@@ -571,18 +576,24 @@ export class PodWorker {
 
   /**
    * Queues a status write after those before it; a write still waiting when a newer one comes is
-   * dropped (the newer says more).
+   * dropped (the newer says more), and one that waited for its turn in the agent's lane writes the
+   * newest status (the later write then finds it written).
    */
   private writeStatus(status: PodStatus): Promise<void> {
     const seq = ++this.statusSeq;
+    this.newestStatus = status;
     const hold = this.ackHold.wait(this.pod, status); // ack-hold.ts: the first status waits a moment for a newer one
-    const write = this.statusChain.then(() => hold).then(() => (seq === this.statusSeq ? this.putStatus(status) : undefined));
+    const write = this.statusChain.then(() => hold).then(() => (seq === this.statusSeq && !this.written(status) ? this.ctx.statusLane.run(() => this.putStatus(this.newestStatus)) : undefined));
     this.statusChain = write.catch(() => undefined);
     return write;
   }
 
+  private written(status: PodStatus): boolean {
+    return sameStatus(status, this.pod.status ?? {});
+  }
+
   private async putStatus(status: PodStatus): Promise<void> {
-    if (sameStatus(status, this.pod.status ?? {})) return;
+    if (this.written(status)) return;
     try {
       // conditional on the pod the agent last saw: pods/status takes the body's labels and
       // annotations too, so an unconditional write from a stale copy would undo a `kubectl label`
