@@ -1,4 +1,5 @@
 /** The apiserver worker: the HTTP API (app.ts), its Durable Objects, and its cron work. */
+import '../../lib/isolate/no-proto-accessor.ts'; // first: map keys named __proto__ are kept
 import type { Env } from './env.ts';
 import { createApp } from './app.ts';
 import { connectStorage } from './storage/connect.ts';

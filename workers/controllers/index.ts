@@ -6,6 +6,7 @@
  * when the apiserver's cron asks (RESYNC messages, for those written since its last run), so a
  * lost message only delays convergence and an idle cluster costs nothing.
  */
+import '../../lib/isolate/no-proto-accessor.ts'; // first: map keys named __proto__ are kept
 import type { Env, QueueMessage } from './env.ts';
 import type { Controller } from './framework/controller.ts';
 import { contextFor, reconcileAll, runMessages } from './framework/runner.ts';
