@@ -29,10 +29,12 @@ export interface InflightLimits {
 
 /**
  * kube-apiserver's defaults (--max-requests-inflight, --max-mutating-requests-inflight), per
- * budget; a queue as long as APF's default queue length limit (50) twice over, waited on for at
- * most 5 s (APF waits up to a quarter of the request timeout).
+ * budget; a queue of 1 000 (APF's node-high level queues up to 64 × 50), waited on for at most
+ * 5 s (APF waits up to a quarter of the request timeout). With a queue of 100, 200 agents starting
+ * 2 000 pods had a fifth of their writes refused, lease renewals among them, each refusal retried
+ * a second later: queued, the same writes wait about as long and none is sent twice.
  */
-export const DEFAULT_LIMITS: InflightLimits = { readonly: 400, mutating: 200, queueLength: 100, maxWaitMs: 5_000 };
+export const DEFAULT_LIMITS: InflightLimits = { readonly: 400, mutating: 200, queueLength: 1000, maxWaitMs: 5_000 };
 
 export type Budget = 'exempt' | 'nodes' | 'system' | 'workload';
 
