@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
-import { getObject, retrying, updateObject } from '../rest/store.ts';
+import { getObject, getObjectAt, retrying, updateObject } from '../rest/store.ts';
 import { decodeObject } from './decode.ts';
 import { respondObject } from './get.ts';
 import { storeContext } from './store-context.ts';
@@ -12,10 +12,12 @@ export async function updateHandler(c: Context<AppEnv>, desc: KindDescriptor): P
   const info = c.get('info') as ResourceRequestInfo;
   const obj = await decodeObject(c, desc);
   const ctx = storeContext(c);
-  // without a resourceVersion in the body the update is unconditional (last write wins)
+  // without a resourceVersion in the body the update is unconditional (last write wins); with
+  // one, it starts from the object at that version (the isolate may hold it: no read)
+  const pinned = obj.metadata?.resourceVersion;
   const updated = await retrying(async () => {
-    const current = await getObject(ctx, desc, info.namespace, info.name);
-    return updateObject(ctx, desc, current, obj, { subresource: info.subresource || undefined });
-  }, !!obj.metadata?.resourceVersion);
+    const current = await (pinned ? getObjectAt(ctx, desc, info.namespace, info.name, pinned) : getObject(ctx, desc, info.namespace, info.name));
+    return updateObject(ctx, desc, current, obj, { subresource: info.subresource || undefined, unconfirmed: !!pinned });
+  }, !!pinned);
   return respondObject(c, desc, updated);
 }

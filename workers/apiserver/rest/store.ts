@@ -53,6 +53,18 @@ export async function getObject(ctx: StoreContext, desc: KindDescriptor, namespa
   return obj;
 }
 
+/**
+ * The object an update conditioned on `resourceVersion` starts from: as of that revision when
+ * the isolate holds it, without a read (Storage.getAt), else as stored now.
+ */
+export async function getObjectAt(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string, resourceVersion: string): Promise<KubeObject> {
+  const rev = Number(resourceVersion);
+  const key = storageKey(desc, namespace, name);
+  const obj = await (Number.isSafeInteger(rev) && rev > 0 ? storageOf(ctx, desc).getAt(key, rev) : storageOf(ctx, desc).get(key));
+  if (!obj) throw notFound(ref(desc), name);
+  return obj;
+}
+
 function throwInvalid(desc: KindDescriptor, obj: KubeObject, errors: FieldError[]) {
   if (errors.length) throw invalid(desc, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
 }
@@ -145,6 +157,8 @@ export interface UpdateOptions {
   subresource?: string;
   /** managedFields already computed (server-side apply) */
   managedFields?: ManagedFieldsEntry[];
+  /** `current` may be older than the stored object (getObjectAt): a no-op is answered from a fresh read */
+  unconfirmed?: boolean;
 }
 
 /**
@@ -197,7 +211,7 @@ export async function updateObject(ctx: StoreContext, desc: KindDescriptor, curr
   // a no-op is not written (Kubernetes compares the bytes): an apply is one when neither the object
   // nor its managers changed
   const sameManagers = !opts.managedFields || jsonEqual(opts.managedFields, current.metadata.managedFields ?? []);
-  if (jsonEqual(withoutVolatile(obj), withoutVolatile(current)) && sameManagers) return current;
+  if (jsonEqual(withoutVolatile(obj), withoutVolatile(current)) && sameManagers) return opts.unconfirmed ? confirmed(ctx, desc, current) : current;
   obj.metadata.managedFields = opts.managedFields ?? managedFieldsFor(ctx, desc, current, obj, opts.subresource);
 
   // the update that empties the finalizers of a deleting object completes its deletion
@@ -220,6 +234,13 @@ function specChanged(desc: KindDescriptor, obj: KubeObject, old: KubeObject): bo
 
 /** Thrown when a write lost a race against another writer; retryable by the caller that read. */
 export class RaceLost extends StatusError {}
+
+/** `current` if it is still the stored object (a no-op needs no write, but must not answer from the past), else a lost race. */
+async function confirmed(ctx: StoreContext, desc: KindDescriptor, current: KubeObject): Promise<KubeObject> {
+  const latest = await getObject(ctx, desc, current.metadata.namespace ?? '', current.metadata.name!);
+  if (latest.metadata.resourceVersion !== current.metadata.resourceVersion) throw new RaceLost(conflict(ref(desc), current.metadata.name!).status);
+  return latest;
+}
 
 /**
  * How long a read-modify-write keeps retrying. Kubernetes' GuaranteedUpdate retries without a

@@ -94,6 +94,7 @@ export function backend(log: Log, { filterChunk = 1000 }: BackendOptions = {}): 
     currentRev: async () => (await log.revs()).current,
     compactedRev: async () => (await log.revs()).compacted,
     get: (key) => log.get(key),
+    getAt: (key, rev) => log.getAt(key, rev),
     list,
     create: (key, obj) => write(key, 'ADDED', obj, 0),
     update: (key, obj, expectedRev) => write(key, 'MODIFIED', obj, expectedRev),

@@ -31,6 +31,10 @@ export function convertingStorage(storage: Storage, desc: KindDescriptor): Stora
       const o = await storage.get(key);
       return o && out(o);
     },
+    getAt: async (key, rev) => {
+      const o = await storage.getAt(key, rev);
+      return o && out(o);
+    },
     list: async (prefix, opts = {}) => {
       const filter = opts.filter;
       const res = await storage.list(prefix, { ...opts, filter: filter && ((o) => filter(out(o))) });

@@ -6,6 +6,7 @@
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Dialect, LogRow, Refusal, Revs } from './dialect.ts';
+import { RecentObjects } from './recent.ts';
 import type { EventsOptions, EventType, LogEvent, NewEntry, SegmentWrites, Usage } from './types.ts';
 
 export interface Entry {
@@ -28,6 +29,8 @@ export type AppendedMany = { objects: KubeObject[]; rev: number } | { refused: R
 export interface Log {
   revs(): Promise<Revs>;
   get(key: string): Promise<KubeObject | undefined>;
+  /** the key's object at `rev` if this isolate holds it (recent.ts), else its current one */
+  getAt(key: string, rev: number): Promise<KubeObject | undefined>;
   /** `object` undefined (deletes): the row records the key's current object */
   append(key: string, type: EventType, object: KubeObject | undefined, prevRev: number): Promise<Appended>;
   /** keys under prefix after `after`, in key order, as of `rev` (unset: the latest) */
@@ -77,18 +80,28 @@ function lazyEvent(r: LogRow): LogEvent {
   return Object.defineProperty(event, 'prevObject', { enumerable: true, get: () => (prevObject ??= decode(prev, r.prevRev)) });
 }
 
-export function eventLog(dialect: Dialect): Log {
+export function eventLog(dialect: Dialect, recent = new RecentObjects()): Log {
+  async function get(key: string) {
+    const row = await dialect.get(key);
+    if (!row) return undefined;
+    recent.remember(key, row.rev, row.object);
+    return decode(row.object, row.rev);
+  }
   return {
     revs: () => dialect.revs(),
 
-    async get(key) {
-      const row = await dialect.get(key);
-      return row && decode(row.object, row.rev);
+    get,
+
+    async getAt(key, rev) {
+      const text = recent.at(key, rev);
+      return text === undefined ? get(key) : decode(text, rev);
     },
 
     async append(key, type, object, prevRev) {
       const res = await dialect.insert(key, type, object && encode(object), prevRev);
       if ('refused' in res) return res;
+      if (type === 'DELETED') recent.forget(key);
+      else recent.remember(key, res.rev, res.object);
       return { rev: res.rev, object: decode(res.object, res.rev) };
     },
 

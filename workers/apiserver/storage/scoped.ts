@@ -51,6 +51,7 @@ function scope(storage: Storage, base: string): Storage {
     compactedRev: () => storage.compactedRev(),
     compact: (olderThanMs) => storage.compact(olderThanMs),
     get: async (key) => storage.get(into(key)),
+    getAt: async (key, rev) => storage.getAt(into(key), rev),
     list: async (prefix, opts = {}) => {
       const res = await storage.list(into(prefix), opts.after === undefined ? opts : { ...opts, after: into(opts.after) });
       return res.lastKey === undefined ? res : { ...res, lastKey: outOf(res.lastKey) };

@@ -96,6 +96,12 @@ export interface Storage {
   compactedRev(): Promise<number>;
   get(key: string): Promise<KubeObject | undefined>;
   /**
+   * the object at `key` as of revision `rev` when this isolate wrote or read it there (no round
+   * trip), else the current one: the read of an update conditioned on `rev`, whose write is
+   * refused if the key has moved on since (storage/recent.ts)
+   */
+  getAt(key: string, rev: number): Promise<KubeObject | undefined>;
+  /**
    * keys under `prefix` (e.g. `/registry/configmaps/ns1/`), sorted by key. Throws 410 Expired
    * when opts.rev < compactedRev, 504 "Too large resource version" when it is > currentRev.
    */
