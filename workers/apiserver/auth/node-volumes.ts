@@ -18,9 +18,8 @@ import type { StatusError } from '../../../lib/errors.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import type { Storage } from '../storage/types.ts';
 import type { AuthzContext, Decision } from './authz.ts';
-import { cachedLists } from '../cache/list-cache.ts';
+import { podsOnNode } from '../cache/list-cache.ts';
 
-const PODS = '/registry/pods/';
 
 export const LOCAL_PATH_PROVISIONER = 'timonier.dev/local-path';
 const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
@@ -41,8 +40,7 @@ export function pinnedNode(pv: PersistentVolume): string | undefined {
   return e.key === HOSTNAME && e.operator === 'In' && e.values?.length === 1 ? e.values[0] : undefined;
 }
 
-const podsOn = async (ctx: AuthzContext, node: string, namespace = '') =>
-  (await cachedLists(ctx.storage, ctx.cluster, PODS, ctx.clusterUid).list(`${PODS}${namespace ? `${namespace}/` : ''}`, { filter: (p: KubeObject) => (p.spec as { nodeName?: string } | undefined)?.nodeName === node })).items;
+const podsOn = (ctx: AuthzContext, node: string, namespace?: string) => podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace);
 
 const claimsOf = (pod: KubeObject) => ((pod.spec as { volumes?: { persistentVolumeClaim?: { claimName?: string } }[] } | undefined)?.volumes ?? []).flatMap((v) => (v.persistentVolumeClaim?.claimName ? [v.persistentVolumeClaim.claimName] : []));
 

@@ -9,16 +9,14 @@
  * - Its own Lease in kube-node-lease; its own tunnel; renewing its own credential.
  * Anything else gets no opinion, and so a 403 with the reason given here.
  */
-import type { KubeObject } from '../../../lib/api/meta.ts';
 import { JOIN_PATH, tunnelPath } from '../../../lib/tunnel/protocol.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import type { Authorizer, AuthzContext, Decision } from './authz.ts';
 import { nodeIdentity } from './node-identity.ts';
 import { referencedNames, type PodSpecRefs, type ReferencedKind } from './pod-references.ts';
 import { isVolumeRequest, nodeVolumeAccess } from './node-volumes.ts';
-import { cachedLists } from '../cache/list-cache.ts';
+import { podsOnNode } from '../cache/list-cache.ts';
 
-const PODS = '/registry/pods/';
 
 interface Rule {
   group: string;
@@ -93,7 +91,7 @@ async function related(node: string, kind: ReferencedKind, namespace: string, na
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
   // from the isolate's copy of the pods, as Kubernetes' Node authorizer reads its graph built from informers
-  const { items } = await cachedLists(ctx.storage, ctx.cluster, PODS, ctx.clusterUid).list(`${PODS}${namespace}/`, { filter: (p: KubeObject) => (p.spec as PodSpecRefs | undefined)?.nodeName === node });
+  const items = await podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace);
   return items.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name)) ? ALLOW : none;
 }
 

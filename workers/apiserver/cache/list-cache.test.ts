@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { createStorage, migrate } from '../storage/index.ts';
 import type { Storage } from '../storage/types.ts';
-import { cachedLists, forgetListCopies } from './list-cache.ts';
+import { cachedLists, forgetListCopies, podsOnNode } from './list-cache.ts';
 
 const P = '/registry/pods/';
 const pod = (ns: string, name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, labels } });
@@ -172,5 +172,32 @@ test('concurrent lists each read the log, but only the first to apply the new wr
   for (const l of lists) assert.deepEqual(names(l.items), ['ns/a', 'ns/b', 'ns/c', 'ns/d'], 'each list sees every write committed before it');
   assert.deepEqual(reads, [3, 3, 3, 3], 'each list read the log');
   assert.equal(decoded, 3, 'the three new pods decoded once in all');
+  db.done();
+});
+
+test("a node's pods come from an index kept with the copy: bound, moved by a new pod of the same name, unbound by a delete", async () => {
+  const db = await fresh();
+  const bound = (ns: string, name: string, node?: string): KubeObject => ({ ...pod(ns, name), spec: node ? { nodeName: node } : {} });
+  await db.storage.create(`${P}ns1/a`, bound('ns1', 'a', 'n1'));
+  await db.storage.create(`${P}ns1/b`, bound('ns1', 'b'));
+  await db.storage.create(`${P}ns2/c`, bound('ns2', 'c', 'n1'));
+  const on = async (node: string, ns?: string) => names(await podsOnNode(db.counted, 'c1', '', node, ns)).sort();
+  assert.deepEqual(await on('n1'), ['ns1/a', 'ns2/c'], 'built from the copy, every namespace');
+  assert.deepEqual(await on('n1', 'ns1'), ['ns1/a'], 'one namespace');
+
+  // the scheduler binds b; a is deleted and made again on n2; c goes
+  const b = await db.storage.get(`${P}ns1/b`);
+  await db.storage.update(`${P}ns1/b`, bound('ns1', 'b', 'n1'), Number(b!.metadata.resourceVersion));
+  const a = await db.storage.get(`${P}ns1/a`);
+  await db.storage.delete(`${P}ns1/a`, Number(a!.metadata.resourceVersion));
+  await db.storage.create(`${P}ns1/a`, bound('ns1', 'a', 'n2'));
+  const c = await db.storage.get(`${P}ns2/c`);
+  await db.storage.delete(`${P}ns2/c`, Number(c!.metadata.resourceVersion));
+  const calls = { ...db.calls };
+  assert.deepEqual([await on('n1'), await on('n2'), await on('n3')], [['ns1/b'], ['ns1/a'], []]);
+  assert.equal(db.calls.list, calls.list, 'caught up from the log, not loaded again');
+  // the same answer as a filter over a list
+  const listed = await cachedLists(db.counted, 'c1', P).list(P, { filter: (o) => (o.spec as { nodeName?: string }).nodeName === 'n1' });
+  assert.deepEqual(names(listed.items), await on('n1'));
   db.done();
 });

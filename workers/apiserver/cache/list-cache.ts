@@ -30,6 +30,11 @@ interface Copy {
   objects: Map<string, KubeObject>;
   /** the keys in order, made when a list needs them after keys came or went */
   sorted?: string[];
+  /**
+   * pods' keys by spec.nodeName, as kube-apiserver's watch cache indexes pods: made when first
+   * asked for (`podsOnNode`), then kept with each catch-up
+   */
+  byNode?: Map<string, Set<string>>;
 }
 
 interface ClusterCopies {
@@ -79,7 +84,11 @@ async function caughtUp(storage: Storage, copy: Copy, resourcePrefix: string): P
   try {
     const { events, current } = await storage.changesAfter(copy.rev, resourcePrefix, { scanAtMost: catchUpAtMost(copy.objects.size) });
     const from = copy.rev;
+    // the index moves each key written from its node before the events to its node after them
+    const written = copy.byNode && [...new Set(events.filter((e) => e.rev > from).map((e) => e.key))];
+    const nodesBefore = written?.map((key) => nodeOf(copy.objects.get(key)));
     if (applyEvents(copy, events, current).keysChanged) copy.sorted = undefined;
+    written?.forEach((key, i) => reindex(copy.byNode!, key, nodesBefore![i], nodeOf(copy.objects.get(key))));
     // the events come in order: the last, if this read applied it, is the latest change
     const last = events.at(-1);
     if (last && last.rev > from) copy.unchangedSince = Math.max(copy.unchangedSince, last.rev);
@@ -133,6 +142,35 @@ export function cachedLists(storage: Storage, cluster: string, resourcePrefix: s
       return { items: page.map((e) => e[1]), rev, lastKey: page[limit - 1][0], ...(filter ? {} : { remaining: matched.length - limit }) };
     },
   };
+}
+
+const PODS = '/registry/pods/';
+const nodeOf = (pod: KubeObject | undefined) => (pod?.spec as { nodeName?: string } | undefined)?.nodeName || undefined;
+
+function reindex(byNode: Map<string, Set<string>>, key: string, from: string | undefined, to: string | undefined): void {
+  if (from === to) return;
+  const left = from === undefined ? undefined : byNode.get(from);
+  if (left?.delete(key) && !left.size) byNode.delete(from!);
+  if (to === undefined) return;
+  let keys = byNode.get(to);
+  if (!keys) byNode.set(to, (keys = new Set()));
+  keys.add(key);
+}
+
+/**
+ * The pods bound to `node` (in `namespace`, or in all), as up to date as a list: the Node
+ * authorizer's question at every kubelet read of a secret, a config map or a token, answered from
+ * the copy's index rather than a walk over every pod of the namespace (200 agents with 2 000 pods
+ * in one namespace: 2 000 tokens × 2 000 pods).
+ */
+export async function podsOnNode(storage: Storage, cluster: string, incarnation: string | undefined, node: string, namespace?: string): Promise<KubeObject[]> {
+  const copy = await upToDate(storage, cluster, incarnation ?? '', PODS);
+  if (!copy.byNode) {
+    copy.byNode = new Map();
+    for (const [key, pod] of copy.objects) reindex(copy.byNode, key, undefined, nodeOf(pod));
+  }
+  const prefix = namespace ? `${PODS}${namespace}/` : PODS;
+  return [...(copy.byNode.get(node) ?? [])].filter((key) => key.startsWith(prefix)).map((key) => copy.objects.get(key)!);
 }
 
 /** The first index whose key is at or after `key`. */
