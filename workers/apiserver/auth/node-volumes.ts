@@ -20,7 +20,6 @@ import type { Storage } from '../storage/types.ts';
 import type { AuthzContext, Decision } from './authz.ts';
 import { podsOnNode } from '../cache/list-cache.ts';
 
-
 export const LOCAL_PATH_PROVISIONER = 'timonier.dev/local-path';
 const PROVISIONED_BY = 'pv.kubernetes.io/provisioned-by';
 const SELECTED_NODE = 'volume.kubernetes.io/selected-node';

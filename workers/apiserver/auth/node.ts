@@ -17,7 +17,6 @@ import { referencedNames, type PodSpecRefs, type ReferencedKind } from './pod-re
 import { isVolumeRequest, nodeVolumeAccess } from './node-volumes.ts';
 import { podsOnNode } from '../cache/list-cache.ts';
 
-
 interface Rule {
   group: string;
   resources: string[];

@@ -80,7 +80,8 @@ function lazyEvent(r: LogRow): LogEvent {
   return Object.defineProperty(event, 'prevObject', { enumerable: true, get: () => (prevObject ??= decode(prev, r.prevRev)) });
 }
 
-export function eventLog(dialect: Dialect, recent = new RecentObjects()): Log {
+export function eventLog(dialect: Dialect): Log {
+  const recent = new RecentObjects();
   async function get(key: string) {
     const row = await dialect.get(key);
     if (!row) return undefined;
