@@ -59,6 +59,9 @@ export interface DeleteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
 }
 
+/** A client's verbs, what its users call: an ApiClient, or a wrapper or a test's fake that provides them. */
+export type Api = Pick<ApiClient, 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'post' | 'request'>;
+
 export class ApiClient {
   private readonly fetcher: Fetch;
   constructor(readonly opts: ClientOptions) {

@@ -6,13 +6,13 @@
  * the first created it, then finds it created): the loser patches.
  */
 import type { KubeObject } from '../api/meta.ts';
-import { isConflict, isNotFound, type ApiClient } from '../client/client.ts';
+import { isConflict, isNotFound, type Api } from '../client/client.ts';
 import { RESOURCES } from '../client/resources.ts';
 import type { CorrelatedEvent, EventCorrelator } from './correlator.ts';
 
 export type EventWrite = 'skipped' | 'created' | 'patched';
 
-export async function writeEvent(api: ApiClient, correlator: EventCorrelator, event: CorrelatedEvent): Promise<EventWrite> {
+export async function writeEvent(api: Api, correlator: EventCorrelator, event: CorrelatedEvent): Promise<EventWrite> {
   const r = correlator.correlate(event);
   if (r.skip) return 'skipped';
   const { namespace, name } = r.event.metadata;

@@ -7,7 +7,7 @@
  * A key is `namespace/name`, or `name` for cluster-scoped objects.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
-import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Api } from '../../../lib/client/client.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 import type { EventRecorder } from './events.ts';
@@ -17,7 +17,7 @@ export interface ControllerContext {
   /** the cluster this context works in (unset in tests: the root cluster) */
   cluster?: string;
   /** the API, as this controller's own identity */
-  api: ApiClient;
+  api: Api;
   /**
    * Reads shared with the other controllers for the batch (shared-reads.ts: at least as new as
    * the batch's changes, maybe older than writes made since): for keysFor and for writes that

@@ -14,7 +14,7 @@
  * may be held a moment (event-outbox.ts).
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Api } from '../../../lib/client/client.ts';
 import { EventCorrelator } from '../../../lib/events/correlator.ts';
 import { writeEvent } from '../../../lib/events/write.ts';
 import { EventOutbox } from './event-outbox.ts';
@@ -44,7 +44,7 @@ export function correlatorFor(cluster: string): EventCorrelator {
 }
 
 /** `outbox`: where the events wait to be written; a batch's recorders share one (event-outbox.ts). */
-export function eventRecorder(api: ApiClient, component: string, now: () => Date, correlator = new EventCorrelator(), outbox = new EventOutbox(WRITES_AT_ONCE)): EventRecorder {
+export function eventRecorder(api: Api, component: string, now: () => Date, correlator = new EventCorrelator(), outbox = new EventOutbox(WRITES_AT_ONCE)): EventRecorder {
   async function record(obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, at: Date) {
     const namespace = obj.metadata.namespace || 'default';
     const t = rfc3339(at);

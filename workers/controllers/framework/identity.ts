@@ -10,7 +10,7 @@
  * tenant cluster is reached through its path, `https://apiserver/clusters/<name>`, as any client
  * reaches it.
  */
-import { ApiClient } from '../../../lib/client/client.ts';
+import { ApiClient, type ClientOptions, type List, type ListOptions } from '../../../lib/client/client.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 import { ROOT_CLUSTER, serviceAccountUser, signToken } from '../../../lib/auth/tokens.ts';
@@ -48,61 +48,54 @@ async function tokenFor(env: Env, user: Identity, cluster: string): Promise<stri
 /** Where a cluster's API is, through the service binding. */
 export const apiBase = (cluster: string) => (cluster === ROOT_CLUSTER ? 'https://apiserver' : `https://apiserver/clusters/${encodeURIComponent(cluster)}`);
 
-/**
- * The API client of one identity in one cluster; `fieldManager` is the component
- * (kube-controller-manager, default-scheduler), `agent` names the controller.
- */
-export function clientFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster = ROOT_CLUSTER): ApiClient {
-  return new ApiClient({
+/** The client options of one identity in one cluster; `fieldManager` is the component (kube-controller-manager, default-scheduler), `agent` names the controller. */
+function optionsFor(env: Env, user: Identity, fieldManager: string, agent: string, cluster: string): ClientOptions {
+  return {
     baseUrl: apiBase(cluster),
     fetch: (input, init) => env.API.fetch(input as string, init),
     token: () => tokenFor(env, user, cluster),
     userAgent: `${fieldManager}/v1.32.4 (timonier) ${agent}`,
     fieldManager,
-  });
+  };
 }
 
-/**
- * The clients below are made once per isolate, controller and cluster, not for every batch: a
- * batch's contexts (one per controller, again for each wave of its own writes) wrap them with
- * Object.create, and a fresh object made a prototype costs V8 a map of its own each time (the
- * controllers isolate spent 8 % making contexts in the agents benchmark). They hold no state.
+/*
+ * The clients below are made for each run (a queue batch, a cron run), since they reach the API
+ * through the run's gate (api-gate.ts): each is an instance of a class, whose methods V8 shares
+ * across runs. (Before, each run made its clients with Object.create over objects fresh from the
+ * run, and a fresh object made a prototype costs V8 maps of its own: a quarter of the controllers
+ * isolate's time went to making contexts.)
  */
-const made = new WeakMap<Env, Map<string, unknown>>();
-/** clusters × controllers; the least recently used go first */
-const MAX_MADE = 4096;
 
-function once<T>(env: Env, key: string, make: () => T): T {
-  let byKey = made.get(env);
-  if (!byKey) made.set(env, (byKey = new Map()));
-  const held = byKey.get(key) as T | undefined;
-  if (held !== undefined) {
-    byKey.delete(key); // re-inserted: a Map keeps insertion order
-    byKey.set(key, held);
-    return held;
+/** The informers' reads, as kube-controller-manager: a get is a list pinned to the name, as an informer only lists. */
+class InformerClient extends ApiClient {
+  override async get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined> {
+    return (await this.list<T>(res, { namespace, fieldSelector: `metadata.name=${name}` })).items[0];
   }
-  const value = make();
-  byKey.set(key, value);
-  if (byKey.size > MAX_MADE) byKey.delete(byKey.keys().next().value!);
-  return value;
-}
-
-/** The informers' reads: as kube-controller-manager, gets made as lists pinned to the name. */
-export function informerReads(env: Env, cluster = ROOT_CLUSTER): Pick<ApiClient, 'get' | 'list'> {
-  return once(env, `reads\n${cluster}`, () => {
-    const reader = clientFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers', cluster);
-    return {
-      get: async <T extends KubeObject>(res: Resource, namespace: string | undefined, name: string) =>
-        (await reader.list<T>(res, { namespace, fieldSelector: `metadata.name=${name}` })).items[0] as T | undefined,
-      list: (res, opts) => reader.list(res, opts),
-    };
-  });
 }
 
 /** A controller's client: it writes as itself and reads as the informers do. */
-export function controllerClient(env: Env, c: Named, cluster = ROOT_CLUSTER): ApiClient {
-  return once(env, ['client', cluster, c.name, c.user, c.serviceAccount, c.fieldManager].join('\n'), () => {
-    const writer = clientFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name, cluster);
-    return Object.assign(Object.create(writer) as ApiClient, informerReads(env, cluster));
-  });
+class ControllerClient extends ApiClient {
+  constructor(
+    opts: ClientOptions,
+    private readonly reads: Reads,
+  ) {
+    super(opts);
+  }
+  override get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined> {
+    return this.reads.get<T>(res, namespace, name);
+  }
+  override list<T extends KubeObject>(res: Resource, opts?: ListOptions): Promise<List<T>> {
+    return this.reads.list<T>(res, opts);
+  }
+}
+
+type Reads = Pick<ApiClient, 'get' | 'list'>;
+
+export function informerReads(env: Env, cluster = ROOT_CLUSTER): Reads {
+  return new InformerClient(optionsFor(env, CONTROLLER_MANAGER, 'kube-controller-manager', 'shared-informers', cluster));
+}
+
+export function controllerClient(env: Env, c: Named, cluster = ROOT_CLUSTER, reads = informerReads(env, cluster)): ApiClient {
+  return new ControllerClient(optionsFor(env, identityOf(c), c.fieldManager ?? 'kube-controller-manager', c.name, cluster), reads);
 }

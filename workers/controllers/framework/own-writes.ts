@@ -16,7 +16,7 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Api, DeleteOptions, List, ListOptions } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 
 /** A write the controller made, and what it wrote (the API's answer); `subresource`: the one it wrote through ('status'). */
@@ -67,39 +67,70 @@ export type Touch = (res: Resource | undefined, namespace?: string, name?: strin
 
 /**
  * `api`, whose creates and updates also tell `onWrite` what they wrote; and every write, before it
- * is sent, tells `onTouch` what it may change.
+ * is sent, tells `onTouch` what it may change. A class, not an object made per batch over `api`:
+ * each batch makes one per controller, and V8 shares a class's methods and shape.
  */
-export function reportingWrites(api: ApiClient, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: Touch = () => undefined): ApiClient {
-  const reporting = Object.create(api) as ApiClient;
-  reporting.patch = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.patch(res, namespace, name, ...rest));
-  reporting.delete = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.delete(res, namespace, name, ...rest));
-  reporting.post = (res, namespace, name, ...rest) => (void onTouch(res, namespace, name), api.post(res, namespace, name, ...rest));
-  reporting.request = (method, ...rest) => (method !== 'GET' && void onTouch(undefined), api.request(method, ...rest));
-  reporting.create = async <T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> => {
-    const settled = onTouch(res, namespace);
+export function reportingWrites(api: Api, cluster: string, onWrite: (w: OwnWrite) => void, onTouch: Touch = () => undefined): Api {
+  return new ReportingClient(api, cluster, onWrite, onTouch);
+}
+
+class ReportingClient implements Api {
+  constructor(
+    private readonly api: Api,
+    private readonly cluster: string,
+    private readonly onWrite: (w: OwnWrite) => void,
+    private readonly onTouch: Touch,
+  ) {}
+
+  get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T | undefined> {
+    return this.api.get<T>(res, namespace, name);
+  }
+  list<T extends KubeObject>(res: Resource, opts?: ListOptions): Promise<List<T>> {
+    return this.api.list<T>(res, opts);
+  }
+  patch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ...rest: PatchRest): Promise<T> {
+    this.onTouch(res, namespace, name);
+    return this.api.patch<T>(res, namespace, name, ...rest);
+  }
+  delete(res: Resource, namespace: string | undefined, name: string, opts?: DeleteOptions): Promise<boolean> {
+    this.onTouch(res, namespace, name);
+    return this.api.delete(res, namespace, name, opts);
+  }
+  post<T>(res: Resource, namespace: string | undefined, name: string, subresource: string, body: unknown): Promise<T> {
+    this.onTouch(res, namespace, name);
+    return this.api.post<T>(res, namespace, name, subresource, body);
+  }
+  request(method: string, ...rest: RequestRest): Promise<Response> {
+    if (method !== 'GET') this.onTouch(undefined);
+    return this.api.request(method, ...rest);
+  }
+  async create<T extends KubeObject>(res: Resource, namespace: string | undefined, obj: T): Promise<T> {
+    const settled = this.onTouch(res, namespace);
     try {
-      const written = await api.create(res, namespace, obj);
-      const change = changeOf(cluster, res, written);
-      if (change) onWrite({ change, object: written, res });
+      const written = await this.api.create(res, namespace, obj);
+      const change = changeOf(this.cluster, res, written);
+      if (change) this.onWrite({ change, object: written, res });
       return written;
     } finally {
       settled?.();
     }
-  };
-  reporting.update = async <T extends KubeObject>(res: Resource, obj: T, subresource?: string): Promise<T> => {
-    const settled = onTouch(res, obj.metadata.namespace);
+  }
+  async update<T extends KubeObject>(res: Resource, obj: T, subresource?: string): Promise<T> {
+    const settled = this.onTouch(res, obj.metadata.namespace);
     try {
-      const written = await api.update(res, obj, subresource);
-      const change = changeOf(cluster, res, written, obj.metadata.resourceVersion ?? '');
+      const written = await this.api.update(res, obj, subresource);
+      const change = changeOf(this.cluster, res, written, obj.metadata.resourceVersion ?? '');
       if (change) {
         // a status write leaves metadata, owners included, as they were
         if (subresource === 'status') change.ownersChanged = false;
-        onWrite({ change, object: written, res, subresource });
+        this.onWrite({ change, object: written, res, subresource });
       }
       return written;
     } finally {
       settled?.();
     }
-  };
-  return reporting;
+  }
 }
+
+type PatchRest = Parameters<Api['patch']> extends [Resource, string | undefined, string, ...infer R] ? R : never;
+type RequestRest = Parameters<Api['request']> extends [string, ...infer R] ? R : never;

@@ -63,7 +63,7 @@ export function settingsFrom(env: Env): Settings {
 /** A controller's context in one cluster for one batch (or one resync); `shared` defaults to reads of its own. */
 export function contextFor(env: Env, c: Controller, cluster: string, shared = new SharedReads(), onWrite?: (w: OwnWrite) => void, onTouch?: Touch, events?: EventOutbox): ControllerContext {
   const reads = informerReads(env, cluster);
-  const client = controllerClient(env, c, cluster);
+  const client = controllerClient(env, c, cluster, reads);
   const api = onWrite ? reportingWrites(client, cluster, onWrite, onTouch) : client;
   const now = () => new Date();
   return {

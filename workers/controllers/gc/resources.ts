@@ -3,7 +3,7 @@
  * through discovery as Kubernetes' GC does with its RESTMapper, so owners and dependents of any
  * kind (not only those the client knows by name) are followed. Discovery is cached per isolate.
  */
-import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Api } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 import { IsolateMemo } from '../../../lib/isolate/memo.ts';
 
@@ -41,7 +41,7 @@ interface ApiResourceList {
 /** `v1` → '', `apps/v1` → 'apps': the group of an apiVersion. */
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
-export function resourceMap(api: ApiClient, opts: DiscoveryOptions = {}): Promise<ResourceMap> {
+export function resourceMap(api: Api, opts: DiscoveryOptions = {}): Promise<ResourceMap> {
   return cached.get(api, opts.cluster ?? 'default', () => discover(api), opts.maxAgeMs ?? CACHE_MS);
 }
 
@@ -50,7 +50,7 @@ export function forgetDiscovery(): void {
   cached.clear();
 }
 
-async function discover(api: ApiClient): Promise<ResourceMap> {
+async function discover(api: Api): Promise<ResourceMap> {
   const get = async <T>(path: string) => (await (await api.request('GET', path)).json()) as T;
   const groups = await get<{ groups: { preferredVersion: { groupVersion: string } }[] }>('/apis');
   const lists = await Promise.all([get<ApiResourceList>('/api/v1'), ...groups.groups.map((g) => get<ApiResourceList>(`/apis/${g.preferredVersion.groupVersion}`))]);

@@ -6,7 +6,7 @@
  * nothing.
  */
 import type { KubeObject, OwnerReference } from '../../../lib/api/meta.ts';
-import { ApiError, type ApiClient } from '../../../lib/client/client.ts';
+import { ApiError, type Api } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 
 export const controllerOf = (o: KubeObject): OwnerReference | undefined => o.metadata.ownerReferences?.find((r) => r.controller);
@@ -26,7 +26,7 @@ const changedMeanwhile = (e: unknown) => e instanceof ApiError && (e.code === 40
  * The candidates the owner controls after adopting and releasing. The patches carry the
  * dependent's uid, so a dependent deleted and recreated under the same name is left alone.
  */
-export async function claim<T extends KubeObject>(api: ApiClient, res: Resource, owner: KubeObject, candidates: T[], matches: (o: T) => boolean): Promise<T[]> {
+export async function claim<T extends KubeObject>(api: Api, res: Resource, owner: KubeObject, candidates: T[], matches: (o: T) => boolean): Promise<T[]> {
   const ownerDeleting = !!owner.metadata.deletionTimestamp;
   const results: (T | undefined)[] = await Promise.all(
     candidates.map(async (o): Promise<T | undefined> => {
@@ -44,7 +44,7 @@ export async function claim<T extends KubeObject>(api: ApiClient, res: Resource,
   return results.filter((o): o is T => o !== undefined);
 }
 
-async function patchOwners<T extends KubeObject>(api: ApiClient, res: Resource, o: T, ownerReferences: unknown[]): Promise<T | undefined> {
+async function patchOwners<T extends KubeObject>(api: Api, res: Resource, o: T, ownerReferences: unknown[]): Promise<T | undefined> {
   try {
     return await api.patch<T>(res, o.metadata.namespace, o.metadata.name!, { metadata: { ownerReferences, uid: o.metadata.uid } }, 'strategic');
   } catch (e) {
