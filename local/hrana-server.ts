@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
 import type { Value } from '../workers/apiserver/storage/hrana-pipeline.ts';
+import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 
 const STREAM_IDLE_MS = 10_000;
 const POOL_SIZE = 8;
@@ -48,7 +49,8 @@ class Conn {
   private readonly cache = new Map<string, Database.Statement>();
   constructor(file: string) {
     this.db = new Database(file);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
+    // checkpoints run on a thread of their own (wal-checkpointer.ts); the commits' own is a backstop
+    this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   }
   /** how many were dropped; each is finalized when collected */
   forgetStatements(): number {
@@ -199,7 +201,8 @@ export interface HranaServerOptions {
 }
 
 export async function startHranaServer(opts: HranaServerOptions): Promise<{ url: string; close(): Promise<void>; served(): number; releaseMemory(): number }> {
-  const pool: Conn[] = [];
+  const pool: Conn[] = [new Conn(opts.file)]; // the first puts the file in WAL mode, before the checkpointer opens it
+  const checkpointer = startWalCheckpointer(opts.file);
   let served = 0; // pipelines answered: the workers' activity, for the idle collector
   const streams = new Map<string, Stream>();
   const open = new Set<Stream>();
@@ -291,6 +294,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<{ url:
       for (const stream of [...open]) release(stream);
       streams.clear();
       for (const conn of pool.splice(0)) conn.db.close();
+      await checkpointer.stop();
     },
   };
 }
