@@ -243,19 +243,37 @@ export function readJson(input: Uint8Array | string, opts: { duplicates?: boolea
   return { value, duplicates };
 }
 
-// every string of a valid document, a key when a colon follows: matched from its opening quote,
-// as strings are consumed whole and no quote stands outside one
-const STRING_OR_KEY = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
-
 /**
  * Whether a valid document may repeat a key: it has more keys than its parsed value kept (a
- * repeat collapses into one). Counting with a native regex is much cheaper than the scanner,
- * which then runs only to name the repeats.
+ * repeat collapses into one). Counting the text's keys (strings followed by a colon) in one pass
+ * over its characters is much cheaper than the scanner, which then runs only to name the repeats,
+ * and allocates nothing (a regex's matches cost an object per string of every body).
  */
 function mayRepeatKeys(text: string, value: unknown): boolean {
-  let inText = 0;
-  for (const m of text.matchAll(STRING_OR_KEY)) if (m[1] !== undefined) inText++;
-  return inText !== keysIn(value);
+  return keysInText(text) !== keysIn(value);
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
+/** The keys of a valid document's text: every string is consumed whole, so no quote stands outside one. */
+function keysInText(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== QUOTE) continue;
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) break;
+    }
+    let next = i + 1;
+    while (next < text.length && isSpace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === COLON) n++;
+    i = next - 1;
+  }
+  return n;
 }
 
 function keysIn(value: unknown): number {
