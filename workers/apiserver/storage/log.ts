@@ -103,7 +103,8 @@ export function eventLog(dialect: Dialect): Log {
       if ('refused' in res) return res;
       if (type === 'DELETED') recent.forget(key);
       else recent.remember(key, res.rev, res.object);
-      return { rev: res.rev, object: decode(res.object, res.rev) };
+      // the object written is the caller's, encoded just now: it need not be parsed back from its text
+      return { rev: res.rev, object: object ? { ...object, metadata: { ...object.metadata, resourceVersion: String(res.rev) } } : decode(res.object, res.rev) };
     },
 
     async appendMany(entries) {
