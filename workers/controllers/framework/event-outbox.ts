@@ -9,6 +9,11 @@
  * it are written: `kubectl get events` sorted by resourceVersion tells the chain in its causal
  * order (ScalingReplicaSet, SuccessfulCreate, Scheduled), as the course shows, while one
  * component's run of events (a ReplicaSet's SuccessfulCreate for each pod) still goes at once.
+ *
+ * A held outbox writes nothing until released: a batch's events go once its reconciles are done,
+ * as kube-controller-manager's event broadcaster sends them from a goroutine of its own, off the
+ * sync path. On one workerd thread, events written meanwhile took the CPU of the writes the chain
+ * waits for (a Deployment's pods bound after its ScalingReplicaSet and SuccessfulCreate events).
  */
 export class EventOutbox {
   private readonly waiting: (() => Promise<void>)[] = [];
@@ -19,7 +24,20 @@ export class EventOutbox {
   private run: Promise<void>[] = [];
   private gate: Promise<unknown> | undefined;
 
-  constructor(private readonly writesAtOnce = 8) {}
+  /**
+   * `held`: nothing is written until `release` or `flush` (a batch's events wait for its
+   * reconciles, runner.ts).
+   */
+  constructor(
+    private readonly writesAtOnce = 8,
+    private held = false,
+  ) {}
+
+  /** Starts the writes a held outbox kept waiting. */
+  release(): void {
+    this.held = false;
+    this.pump();
+  }
 
   /**
    * Queues `write` behind the earlier writes of `lane` (an object) and, when `source` (the
@@ -51,10 +69,12 @@ export class EventOutbox {
 
   /** Resolves once every event added so far has been written (or has failed). */
   async flush(): Promise<void> {
+    this.release();
     while (this.writing.size) await Promise.all(this.writing);
   }
 
   private pump(): void {
+    if (this.held) return;
     while (this.writing.size < this.writesAtOnce && this.waiting.length) {
       const p: Promise<void> = this.waiting
         .shift()!()

@@ -165,3 +165,22 @@ test("an event of another component is sent once the events recorded before it a
   assert.equal(sent, 4);
   assert.deepEqual(created.map((e) => e.reason), ['SuccessfulCreate', 'SuccessfulCreate', 'Scheduled', 'Scheduled']);
 });
+
+test("a held outbox (a batch's) sends nothing until released, then everything in the order recorded; a flush releases it", async () => {
+  const { api, created, releaseAll } = slowApi();
+  let sent = 0;
+  const counting = { create: (...a: Parameters<ApiClient['create']>) => (sent++, api.create(...a)) } as unknown as ApiClient;
+  const outbox = new EventOutbox(16, true);
+  const deployments = eventRecorder(counting, 'deployment-controller', () => new Date(), undefined, outbox);
+  const replicaSets = eventRecorder(counting, 'replicaset-controller', () => new Date(), undefined, outbox);
+  await deployments.normal(obj(), 'ScalingReplicaSet', 'Scaled up replica set rs from 0 to 2');
+  await replicaSets.normal(obj(), 'SuccessfulCreate', 'Created pod: a');
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(sent, 0, 'nothing sent while the batch reconciles');
+  const flushing = replicaSets.flush();
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(sent, 1, "released: the deployment controller's event first, the ReplicaSet's waits for it");
+  await releaseAll();
+  await flushing;
+  assert.deepEqual(created.map((e) => e.reason), ['ScalingReplicaSet', 'SuccessfulCreate']);
+});

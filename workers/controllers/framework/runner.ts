@@ -156,8 +156,8 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
  */
 class BatchRun {
   private readonly work = new Work();
-  /** the events of all the batch's controllers, written in the order recorded */
-  private readonly events = new EventOutbox(EVENT_WRITES_AT_ONCE);
+  /** the events of all the batch's controllers, written in the order recorded once its reconciles are done (held) */
+  private readonly events = new EventOutbox(EVENT_WRITES_AT_ONCE, true);
   private readonly queues = new Map<Controller, KeyQueue>();
   private readonly contexts: ControllerContext[] = [];
   /** own writes whose keys are still to be sought, each with the controller that made it */
