@@ -10,7 +10,7 @@
  * order (ScalingReplicaSet, SuccessfulCreate, Scheduled), as the course shows, while one
  * component's run of events (a ReplicaSet's SuccessfulCreate for each pod) still goes at once.
  *
- * A held outbox writes nothing until released: a batch's events go once its reconciles are done,
+ * A held outbox writes nothing until flushed: a batch's events go once its reconciles are done,
  * as kube-controller-manager's event broadcaster sends them from a goroutine of its own, off the
  * sync path. On one workerd thread, events written meanwhile took the CPU of the writes the chain
  * waits for (a Deployment's pods bound after its ScalingReplicaSet and SuccessfulCreate events).
@@ -25,19 +25,13 @@ export class EventOutbox {
   private gate: Promise<unknown> | undefined;
 
   /**
-   * `held`: nothing is written until `release` or `flush` (a batch's events wait for its
-   * reconciles, runner.ts).
+   * `held`: nothing is written until `flush` (a batch's events wait for its reconciles,
+   * runner.ts).
    */
   constructor(
     private readonly writesAtOnce = 8,
     private held = false,
   ) {}
-
-  /** Starts the writes a held outbox kept waiting. */
-  release(): void {
-    this.held = false;
-    this.pump();
-  }
 
   /**
    * Queues `write` behind the earlier writes of `lane` (an object) and, when `source` (the
@@ -67,9 +61,10 @@ export class EventOutbox {
     void gate?.then(() => this.gate === gate && (this.gate = undefined));
   }
 
-  /** Resolves once every event added so far has been written (or has failed). */
+  /** Resolves once every event added so far has been written (or has failed); a held outbox starts writing. */
   async flush(): Promise<void> {
-    this.release();
+    this.held = false;
+    this.pump();
     while (this.writing.size) await Promise.all(this.writing);
   }
 

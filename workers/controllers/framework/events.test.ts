@@ -166,7 +166,7 @@ test("an event of another component is sent once the events recorded before it a
   assert.deepEqual(created.map((e) => e.reason), ['SuccessfulCreate', 'SuccessfulCreate', 'Scheduled', 'Scheduled']);
 });
 
-test("a held outbox (a batch's) sends nothing until released, then everything in the order recorded; a flush releases it", async () => {
+test("a held outbox (a batch's) sends nothing until flushed, then everything in the order recorded", async () => {
   const { api, created, releaseAll } = slowApi();
   let sent = 0;
   const counting = { create: (...a: Parameters<ApiClient['create']>) => (sent++, api.create(...a)) } as unknown as ApiClient;
