@@ -13,6 +13,9 @@ import { boolParam, dryRun } from './params.ts';
 import { webhookAttributes } from '../admission/webhooks/attributes.ts';
 import { pokeHub } from './hub-pokes.ts';
 import { sendChange } from './change-batches.ts';
+import { controllersAct } from '../../controllers/interest.ts';
+import { ActivityClock } from '../../controllers/clusterstatus/status.ts';
+import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import { requestUrl } from '../request/url.ts';
 import { chargedPod } from '../quota/evaluators.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
@@ -60,9 +63,23 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
       noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type, ...writeFacts(type, obj, previous) };
       const pokes = sharingStorage(desc).map((d) => pokeHub(env, base.cluster, d, rev));
-      waitUntil(Promise.allSettled([...pokes, env.CHANGES && sendChange(env.CHANGES, message)]));
+      waitUntil(Promise.allSettled([...pokes, env.CHANGES && worthSending(message) && sendChange(env.CHANGES, message)]));
     },
   };
+}
+
+/** per isolate: when each tenant's last change went to the controllers */
+const tenantActivity = new ActivityClock();
+
+/**
+ * A change some controller acts on (controllers/interest.ts); and, at most once a minute per
+ * tenant, any other: the cluster-status controller keeps a tenant's lastActivity from them.
+ */
+export function worthSending(m: ChangeMessage, now = Date.now()): boolean {
+  const tenant = m.cluster !== ROOT_CLUSTER && m.cluster !== '';
+  if (!controllersAct(m)) return tenant && tenantActivity.due(m.cluster, now);
+  if (tenant) tenantActivity.note(m.cluster, now);
+  return true;
 }
 
 /** The change message's facts for the garbage collector (env.ts), when the write's previous revision is known. */

@@ -11,8 +11,8 @@
  * the queue's copy is handled as any other. Best effort and isolate-local: another isolate
  * handles its copy again, which level-triggered controllers allow.
  *
- * Events are left to the queue (no controller waits on them, and the quota controller would
- * list a namespace's quotas for each).
+ * Events are not reported: no controller acts on them (interest.ts), and the API server sends
+ * no change message for them either.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';

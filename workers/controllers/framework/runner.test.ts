@@ -119,16 +119,6 @@ test('a key that keeps failing has one delayed requeue pending at a time, as cli
   assert.deepEqual(sent.slice(0, 2).map((s) => s.body), [requeue, requeue]);
 });
 
-test('Events\' changes reach no controller (none looks at Events)', async () => {
-  const { env, requests } = fakeEnv();
-  const asked: string[] = [];
-  const all = controller('all', { keysFor: (c) => (asked.push(`${c.group}/${c.resource}`), [`ns/${c.name}`]) });
-  await runMessages(env, [all], [change('e1', 'events'), { ...change('e2', 'events'), group: 'events.k8s.io' }, change('p')]);
-  assert.deepEqual(asked, ['/pods']);
-  assert.deepEqual(all.reconciled, ['ns/p']);
-  assert.deepEqual(requests, []);
-});
-
 test('distinct keys are reconciled concurrently, up to the controller\'s workers', async () => {
   const { env } = fakeEnv();
   let running = 0;

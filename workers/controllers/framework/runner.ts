@@ -22,6 +22,7 @@
  * queued behind it waits.
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
+import { controllersAct } from '../interest.ts';
 import { isConflict, isNotFound } from '../../../lib/client/client.ts';
 import type { Env, QueueMessage, RequeueMessage } from '../env.ts';
 import type { Controller, ControllerContext, Settings } from './controller.ts';
@@ -111,12 +112,6 @@ async function sendLater(env: Env, m: RequeueMessage): Promise<void> {
   await sendRequeue(env, m, (later - Date.now()) / 1000).catch((e: Error) => console.error(`controllers: requeue ${m.controller} ${m.key}: ${e.message}`));
 }
 
-/**
- * An Event's change: no controller looks at Events (Kubernetes' garbage collector and quota
- * ignore them), and a pod makes several, so they cost nothing here.
- */
-const isEvent = (m: ChangeMessage) => m.resource === 'events' && (m.group === '' || m.group === 'events.k8s.io');
-
 /** The controllers of a cluster: the same for all, or a set per cluster (index.ts). */
 export type ControllersOf = Controller[] | ((cluster: string) => Controller[]);
 
@@ -127,7 +122,7 @@ export async function runMessages(env: Env, controllers: ControllersOf, messages
   for (const m of messages) {
     if (m.type === 'REQUEUE') laterSends.push(sendLater(env, m));
     // the queue's copy of a controller's own write, handled when it was answered (own-writes.ts)
-    if (m.type !== 'REQUEUE' && m.type !== 'RESYNC' && (isEvent(m) || alreadyHandled(m))) continue;
+    if (m.type !== 'REQUEUE' && m.type !== 'RESYNC' && alreadyHandled(m)) continue;
     const cluster = m.cluster || ROOT_CLUSTER;
     let ms = byCluster.get(cluster);
     if (!ms) byCluster.set(cluster, (ms = []));
@@ -313,7 +308,8 @@ class BatchRun {
       }),
     );
     // a change whose keys were not all found is left to the queue's copy
-    if (results.every((r) => r.status === 'fulfilled')) changes.forEach(markHandled);
+    // (only those the API server sends: interest.ts)
+    if (results.every((r) => r.status === 'fulfilled')) changes.filter(controllersAct).forEach(markHandled);
     else console.error(`controllers: own write: ${((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as Error).message}`);
   }
 }

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../../lib/api/meta.ts';
-import { writeFacts } from './store-context.ts';
+import type { ChangeMessage } from '../env.ts';
+import { worthSending, writeFacts } from './store-context.ts';
 
 const ref = { apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'u1' };
 const lease = (renewTime: string, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'n1', namespace: 'kube-node-lease', ownerReferences: [ref], ...extra }, spec: { renewTime } } as KubeObject);
@@ -29,4 +30,21 @@ test("a pod's update says whether it may change the pod's quota charge", () => {
   assert.equal(writeFacts('ADDED', pending).chargeMayChange, undefined);
   assert.equal(writeFacts('MODIFIED', pending).chargeMayChange, undefined, 'without the previous revision: unknown');
   assert.equal(writeFacts('MODIFIED', lease('b'), lease('a')).chargeMayChange, undefined, 'not a pod');
+});
+
+test('a change goes to the controllers when one acts on it, and a tenant\'s other changes once a minute (its lastActivity)', () => {
+  const change = (cluster: string, resource: string, more: Partial<ChangeMessage> = {}): ChangeMessage => ({ cluster, rev: 1, group: '', resource, namespace: 'ns', name: 'x', type: 'ADDED', ownersChanged: false, ...more });
+  const t0 = Date.parse('2026-01-01T00:00:00Z');
+  assert.equal(worthSending(change('default', 'pods'), t0), true);
+  assert.equal(worthSending(change('default', 'configmaps'), t0), false, 'no controller acts on it');
+  assert.equal(worthSending(change('default', 'configmaps', { ownersChanged: true }), t0), true, 'the garbage collector does');
+  assert.equal(worthSending(change('default', 'events'), t0), false);
+  assert.equal(worthSending(change('default', 'configmaps', { type: 'DELETED' }), t0), true);
+  // a tenant: its first write of the minute goes whatever it is, then only what controllers act on
+  assert.equal(worthSending(change('t-a', 'configmaps'), t0), true);
+  assert.equal(worthSending(change('t-a', 'events'), t0 + 1_000), false);
+  assert.equal(worthSending(change('t-a', 'configmaps'), t0 + 59_000), false);
+  assert.equal(worthSending(change('t-a', 'configmaps'), t0 + 60_000), true);
+  assert.equal(worthSending(change('t-b', 'pods'), t0), true);
+  assert.equal(worthSending(change('t-b', 'configmaps'), t0 + 30_000), false, 'its pod counted as activity');
 });
