@@ -18,12 +18,13 @@ const event = (name: string, fields: Record<string, unknown>): KubeObject => ({
 
 function fakeEnv(ttl?: string) {
   const sent: ChangeMessage[] = [];
+  const pokes: string[] = [];
   const env = {
     EVENT_TTL_SECONDS: ttl,
-    WATCH_HUB: { idFromName: (n: string) => n, get: () => ({ poke: async () => {} }) },
+    WATCH_HUB: { idFromName: (n: string) => n, get: (n: string) => ({ poke: async () => void pokes.push(n) }) },
     CHANGES: { send: async (m: ChangeMessage | ChangeMessage[]) => void sent.push(...[m].flat()) }, // the store sends changes as arrays
   } as unknown as Env;
-  return { env, sent };
+  return { env, sent, pokes };
 }
 
 test('lastSeen: series, then lastTimestamp, then eventTime, then creation', () => {
@@ -34,7 +35,7 @@ test('lastSeen: series, then lastTimestamp, then eventTime, then creation', () =
   assert.equal(lastSeen({ metadata: { creationTimestamp: '2026-01-01T00:00:00Z' } } as never), Date.parse('2026-01-01T00:00:00Z'));
 });
 
-test('events older than the TTL are deleted through the store (watchers and controllers hear of it)', async () => {
+test('events older than the TTL are deleted through the store (watchers hear of it; no controller acts on Events)', async () => {
   const db = await testDatabase('events-ttl');
   const { storage } = db;
   await storage.create('/registry/events/ns/old', event('old', { lastTimestamp: ago(2 * 3600), count: 3 }));
@@ -43,12 +44,13 @@ test('events older than the TTL are deleted through the store (watchers and cont
   await storage.create('/registry/events/ns/recent', event('recent', { lastTimestamp: ago(5) }));
   await storage.create('/registry/configmaps/ns/old', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', namespace: 'ns', creationTimestamp: ago(9999) } });
 
-  const { env, sent } = fakeEnv();
+  const { env, sent, pokes } = fakeEnv();
   assert.equal(await expireEvents(env, storage, 'default', () => {}), 2);
   const left = (await storage.list('/registry/events/')).items.map((e) => e.metadata.name);
   assert.deepEqual(left, ['old-but-repeated', 'recent']);
   assert.ok(await storage.get('/registry/configmaps/ns/old'));
-  assert.deepEqual(sent.map((m) => [m.type, m.resource, m.name]).sort(), [['DELETED', 'events', 'new-api'], ['DELETED', 'events', 'old']]);
+  assert.ok(pokes.length >= 2, 'the events\' watch hubs are told of each deletion');
+  assert.deepEqual(sent, []);
 
   // a shorter TTL takes the others too
   assert.equal(await expireEvents(fakeEnv('30').env, storage, 'default', () => {}), 1);
