@@ -6,6 +6,8 @@
 import { forbidden } from '../../../lib/errors.ts';
 import { randomSuffix } from '../rest/meta.ts';
 import type { AdmissionPlugin } from './index.ts';
+import { serviceAccount as serviceAccountNamed } from '../identity/service-accounts.ts';
+import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 
 const MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 
@@ -27,7 +29,7 @@ export const serviceAccount: AdmissionPlugin = async (ctx, desc, obj) => {
   spec.serviceAccountName = saName;
   spec.serviceAccount = saName;
 
-  const sa = await ctx.storage.get(`/registry/serviceaccounts/${ns}/${saName}`);
+  const sa = await serviceAccountNamed(ctx.storage, ctx.cluster ?? ROOT_CLUSTER, ns, saName);
   // `default` is created by the ServiceAccount controller right after its namespace; a pod
   // created in that short window is admitted as if the account existed
   if (!sa && saName !== 'default') {

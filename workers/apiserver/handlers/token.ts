@@ -8,14 +8,14 @@
  * users/<name>/token is a person's token (identity/user-token.ts).
  */
 import type { Context } from 'hono';
-import { badRequest, conflict, fieldErr, invalid, internal } from '../../../lib/errors.ts';
+import { badRequest, conflict, fieldErr, invalid, internal, notFound } from '../../../lib/errors.ts';
 import { IDENTITY_GROUP } from '../../../lib/api/identity.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { tokenRequest } from '../../../lib/api/authn.ts';
 import { decodeBody } from '../codec/decode.ts';
 import { signToken, type KubernetesClaims } from '../../../lib/auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
-import { API_AUDIENCE } from '../identity/service-accounts.ts';
+import { API_AUDIENCE, serviceAccount } from '../identity/service-accounts.ts';
 import { userTokenHandler } from '../identity/user-token.ts';
 import { byResource } from '../registry/index.ts';
 import type { KindDescriptor } from '../registry/types.ts';
@@ -56,7 +56,8 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   // an unknown account still answers first, with its 404
   const bound = ref ? binding(ctx, info, ref) : Promise.resolve({});
   bound.catch(() => undefined);
-  const sa = await getObject(ctx, desc, info.namespace, info.name);
+  const sa = await serviceAccount(ctx.storage, ctx.cluster, info.namespace, info.name, (p) => c.executionCtx.waitUntil(p));
+  if (!sa) throw notFound({ group: '', resource: 'serviceaccounts' }, info.name);
   const kubernetes: KubernetesClaims = { namespace: info.namespace, serviceaccount: { name: info.name, uid: sa.metadata.uid! }, ...(await bound) };
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');

@@ -5,7 +5,8 @@
  * deleted for more than a minute, or recreated with another uid).
  *
  * Per-request cost: service accounts come from a per-isolate copy kept fresh from the log
- * (cache/followed.ts: this isolate's writes at once, others' within 250 ms). Pods and secrets are
+ * (cache/followed.ts: this isolate's writes at once, others' within 250 ms), also for the
+ * ServiceAccount admission and TokenRequest (`serviceAccount`). Pods and secrets are
  * (and nodes) too many and too busy to follow: a bound object is read once and its answer kept
  * for BOUND_OBJECT_TTL_MS, so a deleted pod's token stops working within that time.
  */
@@ -55,6 +56,18 @@ const describe = (obj: KubeObject | undefined, at: number): Seen =>
 
 /** Whether the object still stands for the reference: same uid, not deleted for more than the leeway. */
 const valid = (seen: Seen, uid: string, now: number) => seen.uid === uid && !(seen.deletedAt !== undefined && seen.deletedAt < now - DELETION_LEEWAY_MS);
+
+/**
+ * A service account as this isolate's copy has it (as Kubernetes' admission reads its lister and
+ * the token's validator its informer), read from storage when the copy has none yet (made by
+ * another isolate within the staleness bound). The ServiceAccount admission and TokenRequest read
+ * it for every pod, and every token a pod's agent asks for.
+ */
+export async function serviceAccount(storage: Storage, cluster: string, namespace: string, name: string, background?: Background): Promise<KubeObject | undefined> {
+  const key = storageKey(serviceAccounts, namespace, name);
+  const { objects } = await followed.read(storage, cluster, background);
+  return objects.get(key) ?? (await storage.get(key));
+}
 
 /** The service account a verified TokenRequest token stands for, or undefined when it no longer does. */
 export async function serviceAccountFor(claims: VerifiedClaims, storage: Storage, cluster: string, now = Date.now(), background?: Background): Promise<UserInfo | undefined> {
