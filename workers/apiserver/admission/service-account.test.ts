@@ -38,6 +38,6 @@ test('a pod runs as its service account, read from the isolate\'s copy rather th
   await serviceAccount(ctx, pods, pod({ serviceAccountName: 'fresh' }));
   assert.deepEqual(gets, ['/registry/serviceaccounts/ns/fresh']);
 
-  await assert.rejects(serviceAccount(ctx, pods, pod({ serviceAccountName: 'nobody' })), (e: unknown) => e instanceof StatusError && e.status.code === 403 && e.status.message === 'pods "p" is forbidden: error looking up service account ns/nobody: serviceaccount "nobody" not found');
+  await assert.rejects(async () => serviceAccount(ctx, pods, pod({ serviceAccountName: 'nobody' })), (e: unknown) => e instanceof StatusError && e.status.code === 403 && e.status.message === 'pods "p" is forbidden: error looking up service account ns/nobody: serviceaccount "nobody" not found');
   db.close();
 });
