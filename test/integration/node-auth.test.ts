@@ -144,6 +144,28 @@ test('a node updates and deletes only the pods bound to it; reads only the secre
   assert.equal(r.status, 403);
   assert.equal(r.json.message, `secrets "unused" is forbidden: User "system:node:n1" cannot get resource "secrets" in API group "" in the namespace "default": no relationship found between node 'n1' and this object`);
   assert.equal((await cluster.api('GET', '/api/v1/namespaces/default/pods', as(credential))).status, 200);
+
+  // tokens: only bound to a pod of its own, named with its uid; bound to the node too
+  const uidOf = async (path: string) => (await cluster.api('GET', path)).json.metadata.uid as string;
+  const [mine, theirs, n1] = await Promise.all([uidOf('/api/v1/namespaces/default/pods/mine'), uidOf('/api/v1/namespaces/default/pods/theirs'), uidOf('/api/v1/nodes/n1')]);
+  const tokenFor = (boundObjectRef?: Record<string, string>) =>
+    cluster.api('POST', '/api/v1/namespaces/default/serviceaccounts/default/token', { body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: boundObjectRef ? { boundObjectRef } : {} }, ...as(credential) });
+  r = await tokenFor({ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: mine });
+  assert.equal(r.status, 201, r.text);
+  const claims = JSON.parse(Buffer.from(r.json.status.token.split('.')[1], 'base64url').toString())['kubernetes.io'];
+  assert.deepEqual([claims.pod, claims.node], [{ name: 'mine', uid: mine }, { name: 'n1', uid: n1 }]);
+  const refusals: [Record<string, string> | undefined, string][] = [
+    [undefined, 'node requested token not bound to a pod'],
+    [{ apiVersion: 'v1', kind: 'Secret', name: 'used', uid: 'x' }, 'node requested token not bound to a pod'],
+    [{ apiVersion: 'v1', kind: 'Pod', name: 'mine' }, 'node requested token with a pod binding without a uid'],
+    [{ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: 'old' }, 'the UID in the bound object reference (old) does not match the UID in record. The object might have been deleted and then recreated'],
+    [{ apiVersion: 'v1', kind: 'Pod', name: 'theirs', uid: theirs }, 'node requested token bound to a pod scheduled on a different node'],
+  ];
+  for (const [ref, why] of refusals) {
+    r = await tokenFor(ref);
+    assert.equal(r.status, 403, r.text);
+    assert.equal(r.json.message, `serviceaccounts "default" is forbidden: ${why}`);
+  }
 });
 
 test('kubectl shows a node\'s refusal as Kubernetes does', async () => {

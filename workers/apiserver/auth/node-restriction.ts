@@ -83,3 +83,25 @@ function admitMirrorPod(node: string, pod: KubeObject | undefined, refuse: (m: s
   if (!owner || owner.apiVersion !== 'v1' || owner.kind !== 'Node' || owner.name !== node) throw refuse(`node "${node}" can only create pods with an owner reference set to itself`);
   if (!owner.controller) throw refuse(`node "${node}" can only create pods with a controller owner reference set to itself`);
 }
+
+/** A TokenRequest's object reference, as far as a node's request is concerned. */
+export interface TokenBinding {
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+  uid?: string;
+}
+
+/**
+ * Why a node may not have this TokenRequest (NodeRestriction's admitServiceAccount): only a token
+ * bound to a pod of its own, named with its uid. Asked before the pod is read (`pod` undefined)
+ * and once it is: the token handler reads it anyway (handlers/token.ts). Undefined: it may.
+ */
+export function nodeTokenRefusal(node: string, ref: TokenBinding | null | undefined, pod?: KubeObject): string | undefined {
+  if (!ref || ref.apiVersion !== 'v1' || ref.kind !== 'Pod' || !ref.name) return 'node requested token not bound to a pod';
+  if (!ref.uid) return 'node requested token with a pod binding without a uid';
+  if (!pod) return undefined;
+  if (ref.uid !== pod.metadata.uid) return `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`;
+  if ((pod.spec as { nodeName?: string } | undefined)?.nodeName !== node) return 'node requested token bound to a pod scheduled on a different node';
+  return undefined;
+}

@@ -8,7 +8,7 @@
  * users/<name>/token is a person's token (identity/user-token.ts).
  */
 import type { Context } from 'hono';
-import { badRequest, conflict, fieldErr, invalid, internal, notFound } from '../../../lib/errors.ts';
+import { badRequest, conflict, fieldErr, forbidden, invalid, internal, notFound } from '../../../lib/errors.ts';
 import { IDENTITY_GROUP } from '../../../lib/api/identity.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { tokenRequest } from '../../../lib/api/authn.ts';
@@ -25,10 +25,13 @@ import { rfc3339 } from '../rest/meta.ts';
 import { OBJECT_TYPES, readBody } from './body.ts';
 import { json } from './respond.ts';
 import { storeContext } from './store-context.ts';
+import { nodeIdentity } from '../auth/node-identity.ts';
+import { nodeTokenRefusal } from '../auth/node-restriction.ts';
 
 /** Kubernetes' bounds: at least 10 minutes; the default is one hour. */
 const MIN_SECONDS = 600;
 const DEFAULT_SECONDS = 3600;
+const SERVICE_ACCOUNTS = { group: '', resource: 'serviceaccounts' };
 
 interface BoundObjectRef {
   kind?: string;
@@ -52,12 +55,15 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
     throw invalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, info.name, [fieldErr.invalid('spec.expirationSeconds', seconds, 'may not specify a duration less than 10 minutes')]);
   const ctx = storeContext(c);
   const ref = req.spec?.boundObjectRef ?? undefined;
+  const requester = nodeIdentity(ctx.user); // a kubelet: NodeRestriction's rules (a name always: nodeRestriction refused the others)
+  const refused = requester && nodeTokenRefusal(requester, ref);
+  if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
   // the account and the bound object are read at once (a pod's token volume waits for this);
   // an unknown account still answers first, with its 404
-  const bound = ref ? binding(ctx, info, ref) : Promise.resolve({});
+  const bound = ref ? binding(ctx, info, ref, requester) : Promise.resolve({});
   bound.catch(() => undefined);
   const sa = await serviceAccount(ctx.storage, ctx.cluster, info.namespace, info.name, (p) => c.executionCtx.waitUntil(p));
-  if (!sa) throw notFound({ group: '', resource: 'serviceaccounts' }, info.name);
+  if (!sa) throw notFound(SERVICE_ACCOUNTS, info.name);
   const kubernetes: KubernetesClaims = { namespace: info.namespace, serviceaccount: { name: info.name, uid: sa.metadata.uid! }, ...(await bound) };
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
@@ -75,19 +81,24 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 const kindOf = (resource: string) => byResource('', 'v1', resource)!;
 
 /** The claims of the object the token is bound to, checked as kube-apiserver checks them. */
-async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef): Promise<Partial<KubernetesClaims>> {
+async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined): Promise<Partial<KubernetesClaims>> {
   const [group, version] = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/') : ['', ref.apiVersion ?? ''];
   const name = ref.name ?? '';
   let obj: KubeObject;
   let out: Partial<KubernetesClaims>;
   if (group === '' && ref.kind === 'Pod') {
+    // a node asking for a token of its pod (every pod start): its Node is read with the pod, not after it
+    const readNode = (node: string) => getObject(ctx, kindOf('nodes'), '', node).catch(() => undefined);
+    const requesterNode = requester ? readNode(requester) : undefined;
     obj = await getObject(ctx, kindOf('pods'), info.namespace, name);
+    const refused = requester && nodeTokenRefusal(requester, ref, obj);
+    if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
     const podSa = (obj as { spec?: { serviceAccountName?: string } }).spec?.serviceAccountName ?? '';
     if (podSa !== info.name) throw badRequest(`cannot bind token for serviceaccount "${info.name}" to pod running with serviceaccount "${podSa}"`);
     out = { pod: { name, uid: obj.metadata.uid! } };
     const nodeName = (obj as { spec?: { nodeName?: string } }).spec?.nodeName;
     if (nodeName) {
-      const node = await getObject(ctx, kindOf('nodes'), '', nodeName).catch(() => undefined);
+      const node = await (nodeName === requester ? requesterNode! : readNode(nodeName));
       if (node) out.node = { name: nodeName, uid: node.metadata.uid! };
     }
   } else if (group === '' && ref.kind === 'Secret') {
