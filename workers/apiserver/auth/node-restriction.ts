@@ -5,6 +5,8 @@
  *
  * It runs before the handler (the apiserver has no update admission chain yet), reading the
  * current object; a pod's spec.nodeName never changes once set, so the check cannot go stale.
+ * A node's TokenRequest is checked by the token handler around its own read of the pod
+ * (`nodeTokenRefusal`).
  * Not done yet: a node changing its own taints or its node-restriction.kubernetes.io labels.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
