@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { useCluster } from '../support/cluster.ts';
+import { until } from '../support/until.ts';
 import { joinCluster, CREDENTIAL_FILE } from '../../node-agent/tunnel/index.ts';
 
 const cluster = useCluster();
@@ -145,7 +146,9 @@ test('a node updates and deletes only the pods bound to it; reads only the secre
   assert.equal(r.json.message, `secrets "unused" is forbidden: User "system:node:n1" cannot get resource "secrets" in API group "" in the namespace "default": no relationship found between node 'n1' and this object`);
   assert.equal((await cluster.api('GET', '/api/v1/namespaces/default/pods', as(credential))).status, 200);
 
-  // tokens: only bound to a pod of its own, named with its uid; bound to the node too
+  // tokens: only bound to a pod of its own, named with its uid; bound to the node too (for the
+  // pods' account, which the ServiceAccount controller makes soon after the control plane starts)
+  await until('the default ServiceAccount', async () => (await cluster.api('GET', '/api/v1/namespaces/default/serviceaccounts/default')).status === 200);
   const uidOf = async (path: string) => (await cluster.api('GET', path)).json.metadata.uid as string;
   const [mine, theirs, n1] = await Promise.all([uidOf('/api/v1/namespaces/default/pods/mine'), uidOf('/api/v1/namespaces/default/pods/theirs'), uidOf('/api/v1/nodes/n1')]);
   const tokenFor = (boundObjectRef?: Record<string, string>) =>
