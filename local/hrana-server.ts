@@ -201,7 +201,12 @@ export interface HranaServerOptions {
 }
 
 export async function startHranaServer(opts: HranaServerOptions): Promise<{ url: string; close(): Promise<void>; served(): number; releaseMemory(): number }> {
-  const pool: Conn[] = [new Conn(opts.file)]; // the first puts the file in WAL mode, before the checkpointer opens it
+  // the first puts the file in WAL mode and, with a read, builds the WAL's index (or recovers it
+  // from a WAL a stopped runtime left) before the checkpointer's thread opens the file: a
+  // connection that finds another recovering gets SQLITE_BUSY_RECOVERY at once (no busy timeout
+  // here), which failed a migration at a runtime's start under load
+  const pool: Conn[] = [new Conn(opts.file)];
+  pool[0].db.prepare('SELECT count(*) FROM sqlite_schema').get();
   const checkpointer = startWalCheckpointer(opts.file);
   let served = 0; // pipelines answered: the workers' activity, for the idle collector
   const streams = new Map<string, Stream>();

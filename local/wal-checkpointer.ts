@@ -27,9 +27,10 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.libsql);
 const db = new Database(workerData.file);
-const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+let checkpoint;
 const timer = setInterval(() => {
-  try { checkpoint.all(); } catch {} // busy (another checkpoint, a writer's backstop): the next turn
+  // busy (another checkpoint, a writer's backstop, a recovery): the next turn
+  try { (checkpoint ??= db.prepare('PRAGMA wal_checkpoint(PASSIVE)')).all(); } catch {}
 }, workerData.everyMs);
 parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
 `;
