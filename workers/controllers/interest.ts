@@ -37,8 +37,11 @@ const NODE_LEASES = 'kube-node-lease';
 
 export type ChangeFacts = Pick<ChangeMessage, 'group' | 'resource' | 'namespace' | 'name' | 'type' | 'ownersChanged' | 'deleting'>;
 
+/** a core/v1 or events.k8s.io Event: nobody's owner, nobody's charge */
+export const isEvent = (c: Pick<ChangeMessage, 'group' | 'resource'>) => c.resource === 'events' && (c.group === '' || c.group === 'events.k8s.io');
+
 export function controllersAct(c: ChangeFacts): boolean {
-  if (c.resource === 'events' && (c.group === '' || c.group === 'events.k8s.io')) return false; // nobody's owner, nobody's charge
+  if (isEvent(c)) return false;
   // any deletion: the garbage collector (an owner gone), the namespace controller (a terminating
   // namespace emptied), the quota controller (usage freed)
   if (c.type === 'DELETED') return true;

@@ -11,6 +11,7 @@
  * Keys: `obj/<group>/<resource>/<namespace>/<name>` (namespace empty when cluster-scoped),
  * `scan/<namespace>`, `scan/*` for every namespace and the cluster scope.
  */
+import { isEvent } from '../interest.ts';
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict } from '../../../lib/client/client.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
@@ -81,7 +82,7 @@ export const garbageCollector: Controller = {
   name: 'generic-garbage-collector',
   resyncMinutes: 10,
   async keysFor(change: ChangeMessage, ctx) {
-    if (change.resource === 'events' && (change.group === '' || change.group === 'events.k8s.io')) return [];
+    if (isEvent(change)) return [];
     // a write that neither changed the owner references nor deletes: nothing for the collector
     // (leases renewed, statuses written), as Kubernetes' graph builder ignores such updates
     if (change.type !== 'DELETED' && change.ownersChanged === false && !change.deleting) return [];
