@@ -6,7 +6,9 @@
  * that mutates or throws.
  * The mutating admission webhooks come after Priority (a change they make reruns the mutating
  * chain once, as Kubernetes' reinvocation does), the validating ones after LimitRanger's checks
- * and before ResourceQuota (admission/webhooks/). DELETE runs the webhooks only.
+ * and before ResourceQuota (admission/webhooks/). An update starts with NodeRestriction's check
+ * of a node's pod status write, a DELETE with its check of a node's pod delete (then the
+ * preconditions, then the webhooks and policies).
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Storage } from '../storage/types.ts';
@@ -34,6 +36,7 @@ import {
   type WebhookAttributes,
 } from './webhooks/index.ts';
 import { policiesOnCreate, policiesOnDelete, policiesOnUpdate } from './vap/plugins.ts';
+import { nodeRestrictionOnDelete, nodeRestrictionOnUpdate } from './node-restriction.ts';
 
 export interface AdmissionContext {
   storage: Storage;
@@ -62,7 +65,7 @@ export type AdmissionUpdatePlugin = (ctx: AdmissionContext, desc: KindDescriptor
 /** the mutating chain (rerun once when a webhook changed the object), then what Kubernetes does in storage */
 const onCreate: AdmissionPlugin[] = [namespaceLifecycle, limitRangerMutate, serviceAccount, defaultTolerationSeconds, defaultStorageClass, storageObjectInUseProtection, priority, mutatingWebhooksOnCreate];
 const afterCreate: AdmissionPlugin[] = [allocateClusterIP, rbacEscalationOnCreate];
-const onUpdate: AdmissionUpdatePlugin[] = [mutatingWebhooksOnUpdate];
+const onUpdate: AdmissionUpdatePlugin[] = [nodeRestrictionOnUpdate, mutatingWebhooksOnUpdate];
 /** not on /status */
 const afterUpdate: AdmissionUpdatePlugin[] = [rbacEscalationOnUpdate];
 /** validating admission on create, after the object's own validation; ResourceQuota last */
@@ -103,6 +106,14 @@ export async function admitUpdate(ctx: AdmissionContext, desc: KindDescriptor, o
 /** validating admission on update, after the object's own validation */
 export async function validateUpdate(ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject, old: KubeObject): Promise<void> {
   await run(validateOnUpdate, ctx, desc, obj, old);
+}
+
+/**
+ * A DELETE's first admission, before its preconditions are checked (Kubernetes' handler admits
+ * before its storage checks them): NodeRestriction, on the object to delete.
+ */
+export function admitDeleteRequest(ctx: AdmissionContext, desc: KindDescriptor, current: KubeObject): void {
+  nodeRestrictionOnDelete(ctx, desc, current);
 }
 
 /** admission of a DELETE (`current` is the object deleted): the webhooks */

@@ -3,10 +3,11 @@
  * writes only its own Node and Lease, the status of pods bound to it, deletes and evicts only
  * those pods, and creates no pod but a mirror pod bound to itself. Messages are Kubernetes' own.
  *
- * It runs before the handler (the apiserver has no update admission chain yet), reading the
- * current object; a pod's spec.nodeName never changes once set, so the check cannot go stale.
- * A node's TokenRequest is checked by the token handler around its own read of the pod
- * (`nodeTokenRefusal`).
+ * It runs before the handler, except where the answer is the pod's: a node's status write and
+ * delete of a pod are checked in admission (admission/node-restriction.ts, `nodePodRefusal`) on
+ * the object the write starts from, as Kubernetes' admission sees the update's old object, so
+ * with no read of their own; an eviction reads the pod here. A node's TokenRequest is checked by
+ * the token handler around its own read of the pod (`nodeTokenRefusal`).
  * Not done yet: a node changing its own taints or its node-restriction.kubernetes.io labels.
  */
 import type { KubeObject } from '../../../lib/api/meta.ts';
@@ -52,33 +53,35 @@ export async function nodeRestriction({ user, info, storage, body }: Restriction
   if (info.group === '' && info.resource === 'persistentvolumes') return nodeVolumeRestriction(node, operation, created, storage, refuse);
   if (info.group !== '' || info.resource !== 'pods') return;
 
-  const boundTo = async () => {
-    const pod = await storage.get(`/registry/pods/${info.namespace}/${info.name}`);
-    if (!pod) throw notFound(ref, info.name);
-    return (pod.spec as { nodeName?: string } | undefined)?.nodeName;
-  };
   switch (info.subresource) {
     case '':
       if (operation === 'CREATE') return admitMirrorPod(node, created, refuse);
-      if (operation === 'DELETE') {
-        if ((await boundTo()) !== node) throw refuse(`node "${node}" can only delete pods with spec.nodeName set to itself`);
-        return;
-      }
+      if (operation === 'DELETE') return; // in admission, on the pod deleted
       throw refuse(`unexpected operation "${operation}", node "${node}" can only create and delete mirror pods`);
     case 'status':
-      if ((await boundTo()) !== node) throw refuse(`node "${node}" can only update pod status for pods with spec.nodeName set to itself`);
+      return; // in admission, on the pod the write starts from
+    case 'eviction': {
+      const pod = await storage.get(`/registry/pods/${info.namespace}/${info.name}`);
+      if (!pod) throw notFound(ref, info.name);
+      if (nodeNameOf(pod) !== node) throw refuse(`node ${node} can only evict pods with spec.nodeName set to itself`);
       return;
-    case 'eviction':
-      if ((await boundTo()) !== node) throw refuse(`node ${node} can only evict pods with spec.nodeName set to itself`);
-      return;
+    }
     default:
       throw refuse(`unexpected pod subresource "${info.subresource}", only 'status' and 'eviction' are allowed`);
   }
 }
 
+const nodeNameOf = (pod: KubeObject) => (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+
+/** Why `node` may not write the status of `pod`, or delete it: another node's pod. Undefined: it may. */
+export function nodePodRefusal(node: string, write: 'status' | 'delete', pod: KubeObject): string | undefined {
+  if (nodeNameOf(pod) === node) return undefined;
+  return write === 'status' ? `node "${node}" can only update pod status for pods with spec.nodeName set to itself` : `node "${node}" can only delete pods with spec.nodeName set to itself`;
+}
+
 function admitMirrorPod(node: string, pod: KubeObject | undefined, refuse: (m: string) => Error): void {
   if (!pod?.metadata?.annotations?.[MIRROR_ANNOTATION]) throw refuse(`pod does not have "${MIRROR_ANNOTATION}" annotation, node "${node}" can only create mirror pods`);
-  if ((pod.spec as { nodeName?: string } | undefined)?.nodeName !== node) throw refuse(`node "${node}" can only create pods with spec.nodeName set to itself`);
+  if (nodeNameOf(pod) !== node) throw refuse(`node "${node}" can only create pods with spec.nodeName set to itself`);
   const owners = pod.metadata.ownerReferences ?? [];
   if (owners.length > 1) throw refuse(`node "${node}" can only create pods with a single owner reference set to itself`);
   const owner = owners[0];
@@ -104,6 +107,6 @@ export function nodeTokenRefusal(node: string, ref: TokenBinding | null | undefi
   if (!ref.uid) return 'node requested token with a pod binding without a uid';
   if (!pod) return undefined;
   if (ref.uid !== pod.metadata.uid) return `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`;
-  if ((pod.spec as { nodeName?: string } | undefined)?.nodeName !== node) return 'node requested token bound to a pod scheduled on a different node';
+  if (nodeNameOf(pod) !== node) return 'node requested token bound to a pod scheduled on a different node';
   return undefined;
 }

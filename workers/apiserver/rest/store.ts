@@ -16,7 +16,7 @@ import type { Storage, WriteResult } from '../storage/types.ts';
 import { convertingStorage } from '../storage/converting.ts';
 import type { UserInfo } from '../auth/authn.ts';
 import type { Authorizer } from '../auth/authz.ts';
-import { admitCreate, admitDelete, admitUpdate, validateCreate, validateUpdate, type AdmissionContext } from '../admission/index.ts';
+import { admitCreate, admitDelete, admitDeleteRequest, admitUpdate, validateCreate, validateUpdate, type AdmissionContext } from '../admission/index.ts';
 import type { WebhookAttributes } from '../admission/webhooks/index.ts';
 import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
 import { clone, generatedName, jsonEqual, keepOnUpdate, rfc3339, wipeForCreate, withoutVolatile } from './meta.ts';
@@ -293,6 +293,7 @@ const PROTECTED_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 export async function deleteObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string, opts: DeleteOptions): Promise<{ object: KubeObject; gone: boolean }> {
   for (;;) {
     const current = await getObject(ctx, desc, namespace, name);
+    admitDeleteRequest(admissionContext(ctx), desc, current);
     const pre = opts.preconditions ?? {};
     const quirk = { group: '', resource: desc.kind }; // Kubernetes names the Kind here
     if (pre.uid && pre.uid !== current.metadata.uid)
