@@ -9,6 +9,7 @@
  * - Its own Lease in kube-node-lease; its own tunnel; renewing its own credential.
  * Anything else gets no opinion, and so a 403 with the reason given here.
  */
+import type { KubeObject } from '../../../lib/api/meta.ts';
 import { JOIN_PATH, tunnelPath } from '../../../lib/tunnel/protocol.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import type { Authorizer, AuthzContext, Decision } from './authz.ts';
@@ -90,8 +91,8 @@ async function related(node: string, kind: ReferencedKind, namespace: string, na
   const none = deny(`no relationship found between node '${node}' and this object`);
   if (!ctx) return none;
   // from the isolate's copy of the pods, as Kubernetes' Node authorizer reads its graph built from informers
-  const items = await podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace);
-  return items.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name)) ? ALLOW : none;
+  const uses = (pods: KubeObject[]) => pods.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name));
+  return uses(await podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace, uses)) ? ALLOW : none;
 }
 
 /** `metadata.name=x` (or `==`) when it is the selector's only requirement. */

@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { createStorage, migrate } from '../storage/index.ts';
 import type { Storage } from '../storage/types.ts';
-import { cachedLists, forgetListCopies, podsOnNode } from './list-cache.ts';
+import { cachedLists, forgetListCopies, GRANT_FROM_COPY_MS, podsOnNode } from './list-cache.ts';
 
 const P = '/registry/pods/';
 const pod = (ns: string, name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, labels } });
@@ -199,5 +199,29 @@ test("a node's pods come from an index kept with the copy: bound, moved by a new
   // the same answer as a filter over a list
   const listed = await cachedLists(db.counted, 'c1', P).list(P, { filter: (o) => (o.spec as { nodeName?: string }).nodeName === 'n1' });
   assert.deepEqual(names(listed.items), await on('n1'));
+  db.done();
+});
+
+test("the Node authorizer's yes may come from a copy caught up less than a second ago; a no is asked of the log", async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+  const db = await fresh();
+  const bound = (name: string): KubeObject => ({ ...pod('ns', name), spec: { nodeName: 'n1' } });
+  const uses = (name: string) => (pods: KubeObject[]) => pods.some((p) => p.metadata.name === name);
+  const on = async (grants?: (pods: KubeObject[]) => boolean) => names(await podsOnNode(db.counted, 'c1', '', 'n1', 'ns', grants)).sort();
+  await db.storage.create(`${P}ns/a`, bound('a'));
+  assert.deepEqual(await on(uses('a')), ['ns/a']);
+  assert.deepEqual([db.calls.list, db.calls.changes], [1, 0], 'loaded');
+
+  assert.deepEqual(await on(uses('a')), ['ns/a']);
+  assert.deepEqual([db.calls.list, db.calls.changes], [1, 0], 'granted from the copy, no read');
+  await db.storage.create(`${P}ns/b`, bound('b'));
+  assert.deepEqual(await on(uses('b')), ['ns/a', 'ns/b'], 'a pod bound since: the copy says no, the log yes');
+  assert.deepEqual([db.calls.list, db.calls.changes], [1, 1]);
+  assert.deepEqual(await on(), ['ns/a', 'ns/b']);
+  assert.equal(db.calls.changes, 2, 'asked without an answer to look for: as up to date as a list');
+
+  t.mock.timers.tick(GRANT_FROM_COPY_MS);
+  assert.deepEqual(await on(uses('a')), ['ns/a', 'ns/b']);
+  assert.equal(db.calls.changes, 3, 'a copy caught up a second ago grants nothing unread');
   db.done();
 });
