@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { createStorage, migrate } from '../storage/index.ts';
 import type { Storage } from '../storage/types.ts';
-import { cachedLists, forgetListCopies, GRANT_FROM_COPY_MS, podsOnNode } from './list-cache.ts';
+import { cachedLists, forgetListCopies, GRANT_FROM_COPY_MS, podsOnNode, recentlyHeld } from './list-cache.ts';
 
 const P = '/registry/pods/';
 const pod = (ns: string, name: string, labels: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: ns, labels } });
@@ -202,7 +202,7 @@ test("a node's pods come from an index kept with the copy: bound, moved by a new
   db.done();
 });
 
-test("the Node authorizer's yes may come from a copy caught up less than a second ago; a no is asked of the log", async (t) => {
+test("the Node authorizer's yes, and what never changes, may come from a copy caught up less than a second ago; a no is asked of the log", async (t) => {
   t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
   const db = await fresh();
   const bound = (name: string): KubeObject => ({ ...pod('ns', name), spec: { nodeName: 'n1' } });
@@ -220,7 +220,12 @@ test("the Node authorizer's yes may come from a copy caught up less than a secon
   assert.deepEqual(await on(), ['ns/a', 'ns/b']);
   assert.equal(db.calls.changes, 2, 'asked without an answer to look for: as up to date as a list');
 
+  assert.equal(recentlyHeld('c1', '', P, `${P}ns/b`)?.metadata.name, 'b', 'held, from a copy caught up just now');
+  assert.equal(recentlyHeld('c1', '', P, `${P}ns/z`), undefined);
+  assert.equal(recentlyHeld('c1', 'another-incarnation', P, `${P}ns/b`), undefined);
+
   t.mock.timers.tick(GRANT_FROM_COPY_MS);
+  assert.equal(recentlyHeld('c1', '', P, `${P}ns/b`), undefined, 'a copy caught up a second ago holds nothing to rely on');
   assert.deepEqual(await on(uses('a')), ['ns/a', 'ns/b']);
   assert.equal(db.calls.changes, 3, 'a copy caught up a second ago grants nothing unread');
   db.done();

@@ -177,13 +177,28 @@ export const GRANT_FROM_COPY_MS = 1000;
  * were 1 000 reads of the log), else as up to date as a list.
  */
 export async function podsOnNode(storage: Storage, cluster: string, incarnation: string | undefined, node: string, namespace?: string, grants?: (pods: KubeObject[]) => boolean): Promise<KubeObject[]> {
-  const held = clusters.get(cluster);
-  const recent = held?.incarnation === (incarnation ?? '') ? held.byPrefix.get(PODS) : undefined;
-  if (grants && recent && Date.now() - recent.caughtUpAt < GRANT_FROM_COPY_MS) {
-    const pods = onNode(recent, node, namespace);
-    if (grants(pods)) return pods;
+  if (grants) {
+    const recent = recentCopy(cluster, incarnation, PODS);
+    const held = recent && onNode(recent, node, namespace);
+    if (held && grants(held)) return held;
   }
   return onNode(await upToDate(storage, cluster, incarnation ?? '', PODS), node, namespace);
+}
+
+/**
+ * The object under `key` in this isolate's copy of `resourcePrefix`, when that copy caught up
+ * with the log in the last GRANT_FROM_COPY_MS; undefined when it did not (or holds no such key):
+ * then read it. For what never changes once set (a pod's uid and node, a node's uid).
+ */
+export function recentlyHeld(cluster: string, incarnation: string | undefined, resourcePrefix: string, key: string): KubeObject | undefined {
+  const copy = recentCopy(cluster, incarnation, resourcePrefix);
+  return copy?.objects.get(key);
+}
+
+function recentCopy(cluster: string, incarnation: string | undefined, resourcePrefix: string): Copy | undefined {
+  const held = clusters.get(cluster);
+  const copy = held?.incarnation === (incarnation ?? '') ? held.byPrefix.get(resourcePrefix) : undefined;
+  return copy && Date.now() - copy.caughtUpAt < GRANT_FROM_COPY_MS ? copy : undefined;
 }
 
 function onNode(copy: Copy, node: string, namespace?: string): KubeObject[] {

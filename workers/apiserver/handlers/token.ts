@@ -27,6 +27,7 @@ import { json } from './respond.ts';
 import { storeContext } from './store-context.ts';
 import { nodeIdentity } from '../auth/node-identity.ts';
 import { nodeTokenRefusal } from '../auth/node-restriction.ts';
+import { recentlyHeld } from '../cache/list-cache.ts';
 
 /** Kubernetes' bounds: at least 10 minutes; the default is one hour. */
 const MIN_SECONDS = 600;
@@ -60,7 +61,8 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
   // the account and the bound object are read at once (a pod's token volume waits for this);
   // an unknown account still answers first, with its 404
-  const bound = ref ? binding(ctx, info, ref, requester) : Promise.resolve({});
+  const held = (resourcePrefix: string, key: string) => recentlyHeld(c.get('cluster'), c.get('clusterUid'), resourcePrefix, key);
+  const bound = ref ? binding(ctx, info, ref, requester, held) : Promise.resolve({});
   bound.catch(() => undefined);
   const sa = await serviceAccount(ctx.storage, ctx.cluster, info.namespace, info.name, (p) => c.executionCtx.waitUntil(p));
   if (!sa) throw notFound(SERVICE_ACCOUNTS, info.name);
@@ -80,25 +82,40 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 
 const kindOf = (resource: string) => byResource('', 'v1', resource)!;
 
-/** The claims of the object the token is bound to, checked as kube-apiserver checks them. */
-async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined): Promise<Partial<KubernetesClaims>> {
+type Held = (resourcePrefix: string, key: string) => KubeObject | undefined;
+const PODS = '/registry/pods/';
+const NODES = '/registry/nodes/';
+const nodeNameOf = (pod: KubeObject) => (pod as { spec?: { nodeName?: string } }).spec?.nodeName;
+
+/**
+ * The claims of the object the token is bound to, checked as kube-apiserver checks them. A pod's
+ * uid, account and node never change once set, nor a node's uid: the isolate's copies give them
+ * when they caught up with the log in the last second (`held`, cache/list-cache.ts), as the Node
+ * authorizer's check of the same request did; otherwise they are read.
+ */
+async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined, held: Held): Promise<Partial<KubernetesClaims>> {
   const [group, version] = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/') : ['', ref.apiVersion ?? ''];
   const name = ref.name ?? '';
   let obj: KubeObject;
   let out: Partial<KubernetesClaims>;
   if (group === '' && ref.kind === 'Pod') {
+    const copy = ref.uid ? held(PODS, `${PODS}${info.namespace}/${name}`) : undefined;
+    const settled = copy && copy.metadata.uid === ref.uid && nodeNameOf(copy) ? copy : undefined;
+    const nodeNamed = (node: string) => {
+      const heldNode = held(NODES, `${NODES}${node}`);
+      return heldNode ? Promise.resolve(heldNode) : getObject(ctx, kindOf('nodes'), '', node).catch(() => undefined);
+    };
     // a node asking for a token of its pod (every pod start): its Node is read with the pod, not after it
-    const readNode = (node: string) => getObject(ctx, kindOf('nodes'), '', node).catch(() => undefined);
-    const requesterNode = requester ? readNode(requester) : undefined;
-    obj = await getObject(ctx, kindOf('pods'), info.namespace, name);
+    const requesterNode = requester && !settled ? nodeNamed(requester) : undefined;
+    obj = settled ?? (await getObject(ctx, kindOf('pods'), info.namespace, name));
     const refused = requester && nodeTokenRefusal(requester, ref, obj);
     if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
     const podSa = (obj as { spec?: { serviceAccountName?: string } }).spec?.serviceAccountName ?? '';
     if (podSa !== info.name) throw badRequest(`cannot bind token for serviceaccount "${info.name}" to pod running with serviceaccount "${podSa}"`);
     out = { pod: { name, uid: obj.metadata.uid! } };
-    const nodeName = (obj as { spec?: { nodeName?: string } }).spec?.nodeName;
+    const nodeName = nodeNameOf(obj);
     if (nodeName) {
-      const node = await (nodeName === requester ? requesterNode! : readNode(nodeName));
+      const node = await (nodeName === requester && requesterNode ? requesterNode : nodeNamed(nodeName));
       if (node) out.node = { name: nodeName, uid: node.metadata.uid! };
     }
   } else if (group === '' && ref.kind === 'Secret') {
