@@ -21,7 +21,7 @@ test("a node's pod status write and delete: refused for another node's pod, on t
       return (e as { status: { code: number; message: string } }).status.message;
     }
   };
-    assert.equal(message(() => nodeRestrictionOnUpdate(ctx(n1, 'status'), pods, mine, mine)), undefined);
+  assert.equal(message(() => nodeRestrictionOnUpdate(ctx(n1, 'status'), pods, mine, mine)), undefined);
   assert.equal(message(() => nodeRestrictionOnUpdate(ctx(n1, 'status'), pods, theirs, theirs)), 'pods "theirs" is forbidden: node "n1" can only update pod status for pods with spec.nodeName set to itself');
   assert.equal(message(() => nodeRestrictionOnDelete(ctx(n1), pods, mine)), undefined);
   assert.equal(message(() => nodeRestrictionOnDelete(ctx(n1), pods, theirs)), 'pods "theirs" is forbidden: node "n1" can only delete pods with spec.nodeName set to itself');

@@ -162,9 +162,10 @@ function reindex(byNode: Map<string, Set<string>>, key: string, from: string | u
 }
 
 /**
- * How long after its last catch-up the pods' copy may say "yes" to the Node authorizer without
- * reading the log: Kubernetes' authorizer answers from a graph its informers keep, a moment
- * behind, the same way. A "no" is always asked again of an up-to-date copy (a pod just bound).
+ * How long after its last catch-up a copy may answer without a read of the log: the Node
+ * authorizer's "yes" (Kubernetes' authorizer answers from a graph its informers keep, a moment
+ * behind, the same way; a "no" is asked again of an up-to-date copy: a pod just bound), and what
+ * never changes once set (`recentlyHeld`).
  */
 export const GRANT_FROM_COPY_MS = 1000;
 
