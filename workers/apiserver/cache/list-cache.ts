@@ -189,7 +189,7 @@ export async function podsOnNode(storage: Storage, cluster: string, incarnation:
 /**
  * The object under `key` in this isolate's copy of `resourcePrefix`, when that copy caught up
  * with the log in the last GRANT_FROM_COPY_MS; undefined when it did not (or holds no such key):
- * then read it. For what never changes once set (a pod's uid and node, a node's uid).
+ * then read it. For what never changes once set (a pod's uid, account and node).
  */
 export function recentlyHeld(cluster: string, incarnation: string | undefined, resourcePrefix: string, key: string): KubeObject | undefined {
   const copy = recentCopy(cluster, incarnation, resourcePrefix);

@@ -28,6 +28,7 @@ import { storeContext } from './store-context.ts';
 import { nodeIdentity } from '../auth/node-identity.ts';
 import { nodeTokenRefusal } from '../auth/node-restriction.ts';
 import { recentlyHeld } from '../cache/list-cache.ts';
+import { IsolateMemo } from '../../../lib/isolate/memo.ts';
 
 /** Kubernetes' bounds: at least 10 minutes; the default is one hour. */
 const MIN_SECONDS = 600;
@@ -61,8 +62,10 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
   // the account and the bound object are read at once (a pod's token volume waits for this);
   // an unknown account still answers first, with its 404
-  const held = (resourcePrefix: string, key: string) => recentlyHeld(c.get('cluster'), c.get('clusterUid'), resourcePrefix, key);
-  const bound = ref ? binding(ctx, info, ref, requester, held) : Promise.resolve({});
+  const heldPod = (namespace: string, name: string) => recentlyHeld(c.get('cluster'), c.get('clusterUid'), PODS, `${PODS}${namespace}/${name}`);
+  const nodeUid = (node: string) =>
+    nodeUids.get(c.req.raw, `${c.get('cluster')}/${node}`, async () => (await getObject(ctx, kindOf('nodes'), '', node)).metadata.uid!, NODE_UID_MS).catch(() => undefined);
+  const bound = ref ? binding(ctx, info, ref, requester, { heldPod, nodeUid }) : Promise.resolve({});
   bound.catch(() => undefined);
   const sa = await serviceAccount(ctx.storage, ctx.cluster, info.namespace, info.name, (p) => c.executionCtx.waitUntil(p));
   if (!sa) throw notFound(SERVICE_ACCOUNTS, info.name);
@@ -82,31 +85,39 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 
 const kindOf = (resource: string) => byResource('', 'v1', resource)!;
 
-type Held = (resourcePrefix: string, key: string) => KubeObject | undefined;
 const PODS = '/registry/pods/';
-const NODES = '/registry/nodes/';
 const nodeNameOf = (pod: KubeObject) => (pod as { spec?: { nodeName?: string } }).spec?.nodeName;
 
 /**
- * The claims of the object the token is bound to, checked as kube-apiserver checks them. A pod's
- * uid, account and node never change once set, nor a node's uid: the isolate's copies give them
- * when they caught up with the log in the last second (`held`, cache/list-cache.ts), as the Node
- * authorizer's check of the same request did; otherwise they are read.
+ * A node's uid changes only when its Node is made again (and a pod-bound token's node claim is
+ * not checked when the token is used): kept for a few seconds per isolate, so that a burst of pod
+ * starts asks it once per node rather than once per token.
  */
-async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined, held: Held): Promise<Partial<KubernetesClaims>> {
+const nodeUids = new IsolateMemo<string, string>(10_000);
+const NODE_UID_MS = 10_000;
+
+interface Lookups {
+  /** the pod from the isolate's copy, when it caught up with the log in the last second (cache/list-cache.ts) */
+  heldPod(namespace: string, name: string): KubeObject | undefined;
+  /** the node's uid; undefined when there is no such node */
+  nodeUid(node: string): Promise<string | undefined>;
+}
+
+/**
+ * The claims of the object the token is bound to, checked as kube-apiserver checks them. A pod's
+ * uid, account and node never change once set: the isolate's copy gives them when it caught up
+ * in the last second, as the Node authorizer's check of the same request did; else it is read.
+ */
+async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined, lookups: Lookups): Promise<Partial<KubernetesClaims>> {
   const [group, version] = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/') : ['', ref.apiVersion ?? ''];
   const name = ref.name ?? '';
   let obj: KubeObject;
   let out: Partial<KubernetesClaims>;
   if (group === '' && ref.kind === 'Pod') {
-    const copy = ref.uid ? held(PODS, `${PODS}${info.namespace}/${name}`) : undefined;
+    const copy = ref.uid ? lookups.heldPod(info.namespace, name) : undefined;
     const settled = copy && copy.metadata.uid === ref.uid && nodeNameOf(copy) ? copy : undefined;
-    const nodeNamed = (node: string) => {
-      const heldNode = held(NODES, `${NODES}${node}`);
-      return heldNode ? Promise.resolve(heldNode) : getObject(ctx, kindOf('nodes'), '', node).catch(() => undefined);
-    };
-    // a node asking for a token of its pod (every pod start): its Node is read with the pod, not after it
-    const requesterNode = requester && !settled ? nodeNamed(requester) : undefined;
+    // a node asking for a token of its pod (every pod start): its Node is looked up with the pod, not after it
+    const requesterUid = requester ? lookups.nodeUid(requester) : undefined;
     obj = settled ?? (await getObject(ctx, kindOf('pods'), info.namespace, name));
     const refused = requester && nodeTokenRefusal(requester, ref, obj);
     if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
@@ -115,8 +126,8 @@ async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundO
     out = { pod: { name, uid: obj.metadata.uid! } };
     const nodeName = nodeNameOf(obj);
     if (nodeName) {
-      const node = await (nodeName === requester && requesterNode ? requesterNode : nodeNamed(nodeName));
-      if (node) out.node = { name: nodeName, uid: node.metadata.uid! };
+      const uid = await (nodeName === requester && requesterUid ? requesterUid : lookups.nodeUid(nodeName));
+      if (uid) out.node = { name: nodeName, uid };
     }
   } else if (group === '' && ref.kind === 'Secret') {
     obj = await getObject(ctx, kindOf('secrets'), info.namespace, name);
