@@ -71,7 +71,8 @@ export async function nodeRestriction({ user, info, storage, body }: Restriction
   }
 }
 
-const nodeNameOf = (pod: KubeObject) => (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+/** The node a pod is bound to (set once, never changed). */
+export const nodeNameOf = (pod: KubeObject) => (pod.spec as { nodeName?: string } | undefined)?.nodeName;
 
 /** Why `node` may not write the status of `pod`, or delete it: another node's pod. Undefined: it may. */
 export function nodePodRefusal(node: string, write: 'status' | 'delete', pod: KubeObject): string | undefined {

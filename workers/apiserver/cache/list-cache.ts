@@ -108,8 +108,7 @@ async function caughtUp(storage: Storage, copy: Copy, resourcePrefix: string): P
  * begun in another isolate is one read of the database, not a load of the whole resource).
  */
 async function heldAt(storage: Storage, cluster: string, incarnation: string, resourcePrefix: string, rev: number): Promise<Copy | undefined> {
-  const held = clusters.get(cluster);
-  const copy = held?.incarnation === incarnation ? held.byPrefix.get(resourcePrefix) : undefined;
+  const copy = heldCopy(cluster, incarnation, resourcePrefix);
   if (!copy || rev < copy.unchangedSince) return undefined;
   // below the compaction point the database's 410 is the answer, whatever the copy holds
   const [updated, compacted] = await Promise.all([caughtUp(storage, copy, resourcePrefix), storage.compactedRev()]);
@@ -196,9 +195,14 @@ export function recentlyHeld(cluster: string, incarnation: string | undefined, r
   return copy?.objects.get(key);
 }
 
-function recentCopy(cluster: string, incarnation: string | undefined, resourcePrefix: string): Copy | undefined {
+/** The copy this isolate holds of the cluster's resource (none for another incarnation of the cluster); no I/O. */
+function heldCopy(cluster: string, incarnation: string, resourcePrefix: string): Copy | undefined {
   const held = clusters.get(cluster);
-  const copy = held?.incarnation === (incarnation ?? '') ? held.byPrefix.get(resourcePrefix) : undefined;
+  return held?.incarnation === incarnation ? held.byPrefix.get(resourcePrefix) : undefined;
+}
+
+function recentCopy(cluster: string, incarnation: string | undefined, resourcePrefix: string): Copy | undefined {
+  const copy = heldCopy(cluster, incarnation ?? '', resourcePrefix);
   return copy && Date.now() - copy.caughtUpAt < GRANT_FROM_COPY_MS ? copy : undefined;
 }
 

@@ -26,7 +26,7 @@ import { OBJECT_TYPES, readBody } from './body.ts';
 import { json } from './respond.ts';
 import { storeContext } from './store-context.ts';
 import { nodeIdentity } from '../auth/node-identity.ts';
-import { nodeTokenRefusal } from '../auth/node-restriction.ts';
+import { nodeNameOf, nodeTokenRefusal } from '../auth/node-restriction.ts';
 import { recentlyHeld } from '../cache/list-cache.ts';
 import { IsolateMemo } from '../../../lib/isolate/memo.ts';
 
@@ -86,15 +86,16 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 const kindOf = (resource: string) => byResource('', 'v1', resource)!;
 
 const PODS = '/registry/pods/';
-const nodeNameOf = (pod: KubeObject) => (pod as { spec?: { nodeName?: string } }).spec?.nodeName;
 
 /**
  * A node's uid changes only when its Node is made again (and a pod-bound token's node claim is
  * not checked when the token is used): kept for a few seconds per isolate, so that a burst of pod
  * starts asks it once per node rather than once per token.
  */
-const nodeUids = new IsolateMemo<string, string>(10_000);
 const NODE_UID_MS = 10_000;
+/** at most this many nodes' uids (every cluster's) */
+const NODE_UIDS_KEPT = 10_000;
+const nodeUids = new IsolateMemo<string, string>(NODE_UIDS_KEPT);
 
 interface Lookups {
   /** the pod from the isolate's copy, when it caught up with the log in the last second (cache/list-cache.ts) */
