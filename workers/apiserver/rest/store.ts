@@ -291,16 +291,17 @@ const PROTECTED_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
  * whether it is gone (the handler answers with a Status or the object accordingly).
  */
 export async function deleteObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string, opts: DeleteOptions): Promise<{ object: KubeObject; gone: boolean }> {
+  const admission = admissionContext(ctx);
   for (;;) {
     const current = await getObject(ctx, desc, namespace, name);
-    admitDeleteRequest(admissionContext(ctx), desc, current);
+    admitDeleteRequest(admission, desc, current);
     const pre = opts.preconditions ?? {};
     const quirk = { group: '', resource: desc.kind }; // Kubernetes names the Kind here
     if (pre.uid && pre.uid !== current.metadata.uid)
       throw conflict(quirk, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${current.metadata.uid}). The object might have been deleted and then recreated`);
     if (pre.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion)
       throw conflict(quirk, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${current.metadata.resourceVersion}). The object might have been modified`);
-    await admitDelete(admissionContext(ctx), desc, current, opts);
+    await admitDelete(admission, desc, current, opts);
     try {
       return await deleteOnce(ctx, desc, current, opts);
     } catch (e) {
