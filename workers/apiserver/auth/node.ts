@@ -92,7 +92,7 @@ async function related(node: string, kind: ReferencedKind, namespace: string, na
   if (!ctx) return none;
   // from the isolate's copy of the pods, as Kubernetes' Node authorizer reads its graph built from informers
   const uses = (pods: KubeObject[]) => pods.some((p) => referencedNames((p.spec ?? {}) as PodSpecRefs, kind).has(name));
-  return uses(await podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace, uses)) ? ALLOW : none;
+  return uses(await podsOnNode(ctx.storage, ctx.cluster, ctx.clusterUid, node, namespace, { grants: uses, background: ctx.background })) ? ALLOW : none;
 }
 
 /** `metadata.name=x` (or `==`) when it is the selector's only requirement. */

@@ -207,7 +207,7 @@ test("the Node authorizer's yes, and what never changes, may come from a copy ca
   const db = await fresh();
   const bound = (name: string): KubeObject => ({ ...pod('ns', name), spec: { nodeName: 'n1' } });
   const uses = (name: string) => (pods: KubeObject[]) => pods.some((p) => p.metadata.name === name);
-  const on = async (grants?: (pods: KubeObject[]) => boolean) => names(await podsOnNode(db.counted, 'c1', '', 'n1', 'ns', grants)).sort();
+  const on = async (grants?: (pods: KubeObject[]) => boolean) => names(await podsOnNode(db.counted, 'c1', '', 'n1', 'ns', grants && { grants })).sort();
   await db.storage.create(`${P}ns/a`, bound('a'));
   assert.deepEqual(await on(uses('a')), ['ns/a']);
   assert.deepEqual([db.calls.list, db.calls.changes], [1, 0], 'loaded');
@@ -228,5 +228,57 @@ test("the Node authorizer's yes, and what never changes, may come from a copy ca
   assert.equal(recentlyHeld('c1', '', P, `${P}ns/b`), undefined, 'a copy caught up a second ago holds nothing to rely on');
   assert.deepEqual(await on(uses('a')), ['ns/a', 'ns/b']);
   assert.equal(db.calls.changes, 3, 'a copy caught up a second ago grants nothing unread');
+  db.done();
+});
+
+test("past half its second, a yes from the copy starts one catch-up in the background, and the copy stays recent", async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+  const db = await fresh();
+  const bound = (name: string): KubeObject => ({ ...pod('ns', name), spec: { nodeName: 'n1' } });
+  const uses = (name: string) => (pods: KubeObject[]) => pods.some((p) => p.metadata.name === name);
+  const started: Promise<unknown>[] = [];
+  const on = async (name: string, background: ((p: Promise<unknown>) => void) | undefined = (p) => started.push(p)) =>
+    names(await podsOnNode(db.counted, 'c1', '', 'n1', 'ns', { grants: uses(name), background })).sort();
+  await db.storage.create(`${P}ns/a`, bound('a'));
+  await on('a');
+  assert.deepEqual([db.calls.list, db.calls.changes, started.length], [1, 0, 0], 'loaded; a fresh copy needs no catch-up');
+
+  t.mock.timers.tick(GRANT_FROM_COPY_MS / 2);
+  await db.storage.create(`${P}ns/b`, bound('b'));
+  assert.deepEqual(await on('a'), ['ns/a'], 'answered from the copy as it is');
+  assert.deepEqual(await on('a'), ['ns/a']);
+  assert.deepEqual([db.calls.changes, started.length], [1, 1], 'one catch-up started, in the background, for both requests');
+  assert.deepEqual(await on('a', undefined), ['ns/a'], 'a request without a background starts none');
+  assert.equal(db.calls.changes, 1);
+  await Promise.all(started);
+
+  t.mock.timers.tick(GRANT_FROM_COPY_MS / 2);
+  assert.deepEqual(await on('b'), ['ns/a', 'ns/b'], 'the pod written before the catch-up, granted from the copy a second after its load');
+  assert.deepEqual([db.calls.changes, started.length], [2, 2], 'the only read: the next catch-up ahead, in the background');
+  db.done();
+});
+
+test('a catch-up ahead of need that never ends is not waited for past a second', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+  const db = await fresh();
+  let calls = 0;
+  // the first catch-up hangs, as one whose request was cancelled; the others answer
+  const storage: Storage = { ...db.storage, changesAfter: (...a) => (++calls === 1 ? new Promise(() => {}) : db.storage.changesAfter(...a)) };
+  const started: Promise<unknown>[] = [];
+  const on = () => podsOnNode(storage, 'c1', '', 'n1', 'ns', { grants: (pods) => pods.length > 0, background: (p) => started.push(p) });
+  await db.storage.create(`${P}ns/a`, { ...pod('ns', 'a'), spec: { nodeName: 'n1' } });
+  await on();
+  t.mock.timers.tick(600);
+  await on();
+  assert.equal(calls, 1, 'claimed');
+  t.mock.timers.tick(300);
+  await cachedLists(storage, 'c1', P).list(P); // a list catches the copy up meanwhile
+  assert.equal(calls, 2);
+  t.mock.timers.tick(600);
+  await on();
+  assert.equal(calls, 2, 'the claim is 900 ms old: still waited for');
+  t.mock.timers.tick(150);
+  await on();
+  assert.equal(calls, 3, 'past a second, another request claims it');
   db.done();
 });
