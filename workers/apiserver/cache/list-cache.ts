@@ -174,7 +174,7 @@ export const GRANT_FROM_COPY_MS = 1000;
  * From this share of GRANT_FROM_COPY_MS on, a yes from the copy also starts one catch-up in the
  * background, so that under a stream of kubelet requests the copy stays recent. Without it, the
  * copy passed the second in the middle of the agents' burst, and every request in flight then
- * read the same writes of the log for itself: 170 reads of ~200 pods each (750 KB), the bulk of
+ * read the same writes of the log for itself: 170 reads of ~200 writes each (750 kB), the bulk of
  * what the database sent in that burst.
  */
 const REFRESH_AHEAD = 0.5;
@@ -217,7 +217,9 @@ function refreshAhead(storage: Storage, copy: Copy, resourcePrefix: string, back
   if (!background || now - copy.caughtUpAt < GRANT_FROM_COPY_MS * REFRESH_AHEAD) return;
   if (copy.refreshClaimedAt !== undefined && now - copy.refreshClaimedAt < GRANT_FROM_COPY_MS) return;
   const claimedAt = (copy.refreshClaimedAt = now);
-  const done = () => void (copy.refreshClaimedAt === claimedAt && (copy.refreshClaimedAt = undefined));
+  const done = () => {
+    if (copy.refreshClaimedAt === claimedAt) copy.refreshClaimedAt = undefined;
+  };
   // a failure is only a missed chance: the next request past the second reads for itself
   background(caughtUp(storage, copy, resourcePrefix).then(done, done));
 }
