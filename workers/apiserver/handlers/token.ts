@@ -17,7 +17,7 @@ import { signToken, type KubernetesClaims } from '../../../lib/auth/tokens.ts';
 import type { AppEnv } from '../context.ts';
 import { API_AUDIENCE, serviceAccount } from '../identity/service-accounts.ts';
 import { userTokenHandler } from '../identity/user-token.ts';
-import { byResource } from '../registry/index.ts';
+import { byResource, storageKey, storagePrefix } from '../registry/index.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { getObject, type StoreContext } from '../rest/store.ts';
@@ -62,7 +62,8 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
   if (refused) throw forbidden(SERVICE_ACCOUNTS, info.name, refused);
   // the account and the bound object are read at once (a pod's token volume waits for this);
   // an unknown account still answers first, with its 404
-  const heldPod = (namespace: string, name: string) => recentlyHeld(c.get('cluster'), c.get('clusterUid'), PODS, `${PODS}${namespace}/${name}`);
+  const pods = kindOf('pods');
+  const heldPod = (namespace: string, name: string) => recentlyHeld(c.get('cluster'), c.get('clusterUid'), storagePrefix(pods), storageKey(pods, namespace, name));
   const nodeUid = (node: string) =>
     nodeUids.get(c.req.raw, `${c.get('cluster')}/${node}`, async () => (await getObject(ctx, kindOf('nodes'), '', node)).metadata.uid!, NODE_UID_MS).catch(() => undefined);
   const bound = ref ? binding(ctx, info, ref, requester, { heldPod, nodeUid }) : Promise.resolve({});
@@ -84,8 +85,6 @@ export async function tokenHandler(c: Context<AppEnv>, desc: KindDescriptor): Pr
 }
 
 const kindOf = (resource: string) => byResource('', 'v1', resource)!;
-
-const PODS = '/registry/pods/';
 
 /**
  * A node's uid changes only when its Node is made again (and a pod-bound token's node claim is
