@@ -173,8 +173,10 @@ test('a node whose lease stops goes NotReady with both unreachable taints; its p
   const table = await kubectl('get', 'nodes');
   assert.match(table, /noeud-2\s+NotReady\s/);
   assert.match(table, /noeud-1\s+Ready\s/);
-  const nodeEvents = (await get('/api/v1/namespaces/default/events?fieldSelector=involvedObject.name=noeud-2')).items;
-  assert.ok(nodeEvents.some((e: any) => e.reason === 'NodeNotReady' && e.message === 'Node noeud-2 status is now: NodeNotReady' && e.source.component === 'node-controller'));
+  await until('the node\'s NodeNotReady event', async () => {
+    const nodeEvents = (await get('/api/v1/namespaces/default/events?fieldSelector=involvedObject.name=noeud-2')).items;
+    return nodeEvents.some((e: any) => e.reason === 'NodeNotReady' && e.message === 'Node noeud-2 status is now: NodeNotReady' && e.source.component === 'node-controller');
+  });
 
   // 2 s later the pod on noeud-2 is marked for deletion and replaced on noeud-1
   const evicted = await until('the pod on noeud-2 marked for deletion', async () => {
@@ -183,7 +185,11 @@ test('a node whose lease stops goes NotReady with both unreachable taints; its p
   });
   const disruption = evicted.status.conditions.find((c: any) => c.type === 'DisruptionTarget');
   assert.deepEqual({ status: disruption.status, reason: disruption.reason, message: disruption.message }, { status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' });
-  const victimEvents = await eventsFor(victim);
+  // events are written in the background, as Kubernetes' recorder writes them: the delete may come first
+  const victimEvents = await until('the eviction and NodeNotReady events', async () => {
+    const events = await eventsFor(victim);
+    return events.some((e) => e.reason === 'TaintManagerEviction') && events.some((e) => e.reason === 'NodeNotReady') && events;
+  });
   const eviction = victimEvents.find((e) => e.reason === 'TaintManagerEviction');
   assert.equal(eviction?.message, `Marking for deletion Pod ${NS}/${victim}`);
   assert.equal(eviction?.source.component, 'taint-eviction-controller');
