@@ -42,7 +42,11 @@ test('kubectl set image pod/P: the kubelet restarts that container with the new 
     return s?.restartCount === 1 && s.image === 'nginx:1.29-alpine' && s.ready ? s : undefined;
   });
   assert.ok(restarted.lastState?.terminated, 'the old instance is the last state');
-  const events = ((await cluster.api('GET', '/api/v1/namespaces/default/events')).json as { items: (KubeObject & { reason: string; message: string; involvedObject: { name: string } })[] }).items.filter((e) => e.involvedObject.name === 'web');
+  // the agent writes its events beside the pod's status, not before it
+  const events = await until('the restart\'s events', async () => {
+    const all = ((await cluster.api('GET', '/api/v1/namespaces/default/events')).json as { items: (KubeObject & { reason: string; message: string; involvedObject: { name: string } })[] }).items.filter((e) => e.involvedObject.name === 'web');
+    return all.some((e) => e.reason === 'Killing') && all.some((e) => e.reason === 'Started') && all;
+  });
   const reasons = events.map((e) => e.reason);
   for (const r of ['Killing', 'Pulled', 'Created', 'Started']) assert.ok(reasons.includes(r), `event ${r} in ${reasons.join(',')}`);
   assert.ok(events.some((e) => e.reason === 'Killing' && e.message === 'Container web definition changed, will be restarted'));

@@ -81,8 +81,12 @@ test('kubectl top, kubectl autoscale and an HPA scaling a Deployment up and down
   const table = await ok(['get', 'hpa', 'charge']);
   assert.match(table, /^NAME\s+REFERENCE\s+TARGETS\s+MINPODS\s+MAXPODS\s+REPLICAS\s+AGE$/m);
   assert.match(table, /^charge\s+Deployment\/charge\s+cpu: \d+%\/50%\s+1\s+5\s+\d+\s+\S+$/m);
-  const events = ((await cluster.api('GET', '/api/v1/namespaces/default/events')).json as { items: { reason: string; message: string }[] }).items;
-  assert.ok(events.some((e) => e.reason === 'SuccessfulRescale' && e.message === 'New size: 3; reason: cpu resource utilization (percentage of request) above target'), JSON.stringify(events.map((e) => e.message)));
+  // events are written in the background, after the scale and possibly after the status
+  const rescaled = await until('the SuccessfulRescale event', async () => {
+    const events = ((await cluster.api('GET', '/api/v1/namespaces/default/events')).json as { items: { reason: string; message: string }[] }).items;
+    return events.find((e) => e.reason === 'SuccessfulRescale' && e.message.startsWith('New size: 3;'));
+  });
+  assert.equal(rescaled.message, 'New size: 3; reason: cpu resource utilization (percentage of request) above target');
   // v1 reads the same object, CPU target in its own field
   const v1 = (await cluster.api('GET', '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers/charge')).json as { spec: { targetCPUUtilizationPercentage: number } };
   assert.equal(v1.spec.targetCPUUtilizationPercentage, 50);
