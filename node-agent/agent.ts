@@ -192,7 +192,7 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
 
   const relist = relistLoop(o.runtime, owner, { changed: (uid) => workers.get(uid)?.kick(), has: (uid) => workers.has(uid), synced: () => synced }, o.relistMs ?? 1000, stop.signal, log);
 
-  const usage = new NodeUsage({ runtime: o.runtime, owner });
+  const usage = new NodeUsage({ runtime: o.runtime, owner, log });
   usage.start();
 
   const worker = (namespace: string, name: string) => {

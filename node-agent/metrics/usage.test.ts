@@ -52,3 +52,30 @@ test('a simulated container uses what its pod’s annotation says; the node adds
   assert.equal(s.node?.cpuNanoCores, SIMULATED_SYSTEM.cpuNanoCores + app.cpuNanoCores);
   rt.close();
 });
+
+test('a background sample that fails is logged once, and so is its recovery', async (t) => {
+  t.mock.timers.enable({ apis: ['setInterval'] });
+  let failure: string | undefined = 'ListContainerStats: failed to decode container metrics';
+  const runtime = {
+    kind: 'cri',
+    containerStats: async (): Promise<ContainerStats[]> => {
+      if (failure) throw new Error(failure);
+      return [];
+    },
+  } as unknown as Runtime;
+  const lines: string[] = [];
+  const usage = new NodeUsage({ runtime, owner: {}, readNode: async () => undefined, log: (l) => lines.push(l) });
+  const settle = () => new Promise((ok) => setImmediate(ok));
+  usage.start(1000);
+  await settle();
+  t.mock.timers.tick(1000);
+  await settle();
+  assert.deepEqual(lines, ["metrics: sampling failed, kubectl top will miss this node's pods until it works: ListContainerStats: failed to decode container metrics"]);
+  failure = undefined;
+  t.mock.timers.tick(1000);
+  await settle();
+  t.mock.timers.tick(1000);
+  await settle();
+  assert.deepEqual(lines.slice(1), ['metrics: sampling works again']);
+  usage.stop();
+});

@@ -28,19 +28,38 @@ export interface UsageOptions {
   /** the node's cumulative CPU and its memory; default /proc (unused with a simulated runtime) */
   readNode?: () => Promise<{ at: number; cpuCoreNanoSeconds: number; memoryBytes: number } | undefined>;
   minWindowMs?: number;
+  /** where a background sample's failure is told (once, until samples work again) */
+  log?: (line: string) => void;
 }
 
 export class NodeUsage {
   private readonly rates: CounterRates;
   private timer?: ReturnType<typeof setInterval>;
+  /** the failure last told, so that a runtime failing every 15 s is told once */
+  private failing?: string;
 
   constructor(private readonly o: UsageOptions) {
     this.rates = new CounterRates(o.minWindowMs ?? 1000);
   }
 
-  /** Samples now and every `intervalMs` until `stop()`. */
+  /**
+   * Samples now and every `intervalMs` until `stop()`. A failure is logged when it starts or
+   * changes, and its end too: without it `kubectl top` would just miss this node's pods (containerd
+   * fails ListContainerStats whole when one container's cgroup cannot be read).
+   */
   start(intervalMs = 15_000): void {
-    const tick = () => void this.stats().catch(() => undefined);
+    const log = this.o.log ?? (() => {});
+    const tick = () =>
+      void this.stats().then(
+        () => {
+          if (this.failing !== undefined) log('metrics: sampling works again');
+          this.failing = undefined;
+        },
+        (e: Error) => {
+          if (this.failing !== e.message) log(`metrics: sampling failed, kubectl top will miss this node's pods until it works: ${e.message}`);
+          this.failing = e.message;
+        },
+      );
     tick();
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
