@@ -104,7 +104,11 @@ describe('Défi V: from kubectl apply to the process on the node', { skip }, () 
   });
 
   test('links 4 and 5: placed on the node by default-scheduler, started by its kubelet', async () => {
-    const events = (await getJson<KubeObject & { items: EventObj[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items;
+    // the kubelet writes its events beside the pods' status, not before it: Started may follow Ready
+    const events = await until('Scheduled and Started for both pods', async () => {
+      const all = (await getJson<KubeObject & { items: EventObj[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items;
+      return pods.every((p) => all.some((e) => e.involvedObject.uid === p.metadata.uid && e.reason === 'Started')) && all;
+    }, 10_000);
     for (const p of pods) {
       assert.equal(p.spec?.nodeName, env.nodeName);
       const mine = events.filter((e) => e.involvedObject.uid === p.metadata.uid);

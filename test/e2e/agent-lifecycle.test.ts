@@ -28,6 +28,8 @@ describe('pod lifecycle on a real node', { skip }, () => {
   const env = useNodeCluster('life');
   const pod = (name: string) => getJson<Pod>(env.cluster, `/api/v1/namespaces/${NS}/pods/${name}`);
   const events = async (uid: string) => (await getJson<KubeObject & { items: EventObj[] }>(env.cluster, `/api/v1/namespaces/${NS}/events`))!.items.filter((e) => e.involvedObject.uid === uid);
+  /** the pod's event that `matches`: the kubelet writes its events beside the pod's status, not before it */
+  const event = (uid: string, what: string, matches: (e: EventObj) => boolean) => until(what, async () => (await events(uid)).find(matches), 10_000);
   const apply = (yaml: string) => kubectlOk(env.cluster, ['apply', '-f', '-'], { input: yaml });
 
   test('a crashing container: CrashLoopBackOff, growing delays, the exit as lastState, logs --previous', { timeout: 120_000 }, async () => {
@@ -71,7 +73,7 @@ spec:
     assert.match(table, /crash\s+[01]\/1\s+(CrashLoopBackOff|Error|Running)\s+[3-9]( \(\d+s ago\))?\s/);
     const previous = await kubectlOk(env.cluster, ['logs', 'crash', '--previous']);
     assert.match(previous, /^crash number \d+\n$/);
-    assert.ok((await events(backoff.metadata.uid!)).some((e) => e.reason === 'BackOff'), 'a BackOff event');
+    await event(backoff.metadata.uid!, 'a BackOff event', (e) => e.reason === 'BackOff');
     await kubectlOk(env.cluster, ['delete', 'pod', 'crash', '--wait=true']);
   });
 
@@ -110,7 +112,7 @@ spec:
     const notReady = await pod('flip');
     assert.equal(notReady?.status?.conditions?.find((c) => c.type === 'Ready')?.status, 'False');
     assert.equal(notReady?.status?.phase, 'Running');
-    assert.ok((await events(p.metadata.uid!)).some((e) => e.reason === 'Unhealthy' && e.message.startsWith('Readiness probe failed')));
+    await event(p.metadata.uid!, 'the Unhealthy event', (e) => e.reason === 'Unhealthy' && e.message.startsWith('Readiness probe failed'));
     await kubectlOk(env.cluster, ['exec', 'flip', '--', 'touch', '/tmp/ready']);
     await until('back in the slice', readyInSlice, 30_000);
     await kubectlOk(env.cluster, ['delete', 'pod', 'flip', '--wait=true']);
@@ -141,9 +143,8 @@ spec:
       return (x?.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 1 && x;
     });
     assert.equal(restarted.status?.containerStatuses?.[0].lastState?.terminated?.exitCode, 0);
-    const ev = await events(p.metadata.uid!);
-    assert.ok(ev.some((e) => e.reason === 'Unhealthy' && e.message.startsWith('Liveness probe failed')));
-    assert.ok(ev.some((e) => e.reason === 'Killing' && e.message === 'Container app failed liveness probe, will be restarted'));
+    await event(p.metadata.uid!, 'the Unhealthy event', (e) => e.reason === 'Unhealthy' && e.message.startsWith('Liveness probe failed'));
+    await event(p.metadata.uid!, 'the Killing event', (e) => e.reason === 'Killing' && e.message === 'Container app failed liveness probe, will be restarted');
     // the new instance made its file again: it stays up
     await new Promise((r) => setTimeout(r, 4000));
     assert.equal((await pod('alive'))?.status?.containerStatuses?.[0].restartCount, 1);
@@ -241,7 +242,7 @@ spec:
     await Promise.race([followed, new Promise((r) => setTimeout(r, 10_000))]);
     follow.kill();
     assert.match(logs, /started\nprestop-ran\ngot-term\n/);
-    assert.ok((await events(p.metadata.uid!)).some((e) => e.reason === 'Killing' && e.message === 'Stopping container app'));
+    await event(p.metadata.uid!, 'the Killing event', (e) => e.reason === 'Killing' && e.message === 'Stopping container app');
   });
 
   test('a restarted agent picks its running pods up again without restarting them', { timeout: 60_000 }, async () => {
@@ -293,9 +294,8 @@ spec:
     }, 30_000, 50);
     assert.ok(reasons.has('ErrImagePull'), `ErrImagePull first (saw ${[...reasons]})`);
     assert.equal(p.status?.phase, 'Pending');
-    const ev = await events(p.metadata.uid!);
-    assert.ok(ev.some((e) => e.reason === 'Failed' && e.message.startsWith('Failed to pull image "localhost:1/missing:1": rpc error: code = Unknown desc = ')));
-    assert.ok(ev.some((e) => e.reason === 'BackOff' && e.message === 'Back-off pulling image "localhost:1/missing:1"'));
+    await event(p.metadata.uid!, 'the Failed event', (e) => e.reason === 'Failed' && e.message.startsWith('Failed to pull image "localhost:1/missing:1": rpc error: code = Unknown desc = '));
+    await event(p.metadata.uid!, 'the BackOff event', (e) => e.reason === 'BackOff' && e.message === 'Back-off pulling image "localhost:1/missing:1"');
     await kubectlOk(env.cluster, ['delete', 'pod', 'nopull', '--wait=true']);
   });
 });
