@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Pod } from '../../lib/api/core/pod.ts';
 import { SimulatedRuntime } from '../runtime/simulated.ts';
 import { PodWorker } from './worker.ts';
+import { VolumeError } from './volumes.ts';
 import { podApi, testPodContext } from './worker.test-support.ts';
 
 
@@ -34,6 +35,63 @@ test('a running pod whose status does not change is not written again, however o
       await new Promise((ok) => setTimeout(ok, 20));
     }
     assert.equal(statusWrites.length, written, 'nothing changed: nothing written');
+  } finally {
+    w.close();
+    runtime.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('volumes not ready yet are looked at again every 300 ms, however often the pod is synced meanwhile; FailedMount is told once per reason', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const dir = await mkdtemp(join(tmpdir(), 'worker-test-'));
+  const runtime = new SimulatedRuntime({ sandboxDelayMs: 0, startDelayMs: 0, writeLogs: false });
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-0', namespace: 'ns', uid: 'u2', resourceVersion: '10' },
+    spec: { nodeName: 'n1', volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-0' } }], containers: [{ name: 'web', image: 'nginx', volumeMounts: [{ name: 'data', mountPath: '/data' }] }] },
+    status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] },
+  };
+  const { api } = podApi(pod);
+  // the claim, as the binder leaves it: not bound for the first looks
+  const looks: number[] = [];
+  let bound = false;
+  const claimPath = async () => {
+    looks.push(Date.now());
+    if (!bound) throw new VolumeError('error processing PVC ns/data-web-0: PVC is not bound');
+    return dir;
+  };
+  const failedMounts: string[] = [];
+  const recorder = { normal() {}, warning: (_t: unknown, reason: string, message: string) => void (reason === 'FailedMount' && failedMounts.push(message)), flush: async () => {} };
+  const ctx = testPodContext(dir, api, runtime, { lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't', claimPath }, recorder });
+  // real I/O (the pod's files), promises and the timers due run (the simulated runtime's); the clock stays where the test put it
+  const turns = async (holds: () => boolean) => {
+    for (let i = 0; i < 5000 && !holds(); i++) {
+      t.mock.timers.tick(0);
+      await new Promise((ok) => setImmediate(ok));
+    }
+    return holds();
+  };
+  const w = new PodWorker(pod, ctx);
+  try {
+    w.update(pod);
+    assert.ok(await turns(() => looks.length === 1), 'a first look');
+    // other syncs meanwhile (the relist's, after the sandbox; another writer's update): each looks again
+    for (let i = 0; i < 3; i++) {
+      w.kick();
+      assert.ok(await turns(() => looks.length === 2 + i), `look ${2 + i} after a sync`);
+    }
+    const last = looks.at(-1)!;
+    t.mock.timers.tick(299);
+    assert.equal(await turns(() => looks.length > 4), false, 'not before 300 ms');
+    t.mock.timers.tick(1);
+    assert.ok(await turns(() => looks.length === 5), 'a look 300 ms after the last, not after a backoff the syncs stretched');
+    assert.equal(looks[4] - last, 300);
+    assert.deepEqual(failedMounts, ['MountVolume.SetUp failed: error processing PVC ns/data-web-0: PVC is not bound'], 'told once, not per look');
+    bound = true;
+    t.mock.timers.tick(300);
+    assert.ok(await turns(() => looks.length === 6), 'the look that finds it bound');
   } finally {
     w.close();
     runtime.close();

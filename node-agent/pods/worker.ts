@@ -69,6 +69,15 @@ const RETRY_MS = 2_000;
 const FIRST_PROBE_WAIT_MS = 250;
 /** How long a pod's ConfigMaps and Secrets are trusted before volumes are written again. */
 const VOLUME_REFRESH_MS = 60_000;
+/**
+ * Volumes that cannot be prepared yet are looked at again every 300 ms, as the kubelet's volume
+ * manager does: a claim is provisioned and bound a moment after its pod lands here (the binder
+ * waits for the pod's node). Past a second and a bit, the wait grows with the time already waited
+ * (a quarter of it, up to 10 s). The FailedMount event is told again only when its reason changes
+ * or a while later, so that it is still listed (events expire) without repeating every poll.
+ */
+const MOUNT_POLL_MS = 300;
+const MOUNT_EVENT_AGAIN_MS = 30_000;
 
 export class PodWorker {
   pod: Pod;
@@ -431,8 +440,10 @@ export class PodWorker {
     this.initialized = views.some((v) => v.kind === 'app' && v.current);
   }
 
-  /** failed volume preparations in a row, for the retry's backoff */
-  private volumeFailures = 0;
+  /** since when the volumes have failed to be prepared (unset: the last try worked) */
+  private mountFailingSince?: number;
+  /** the FailedMount last told, and when */
+  private mountEvent?: { message: string; at: number };
   /** the volumes were never prepared, and the last try failed */
   private mountFailed = false;
 
@@ -442,19 +453,27 @@ export class PodWorker {
       const dirs = await prepareVolumes(this.pod, { podsDir: this.ctx.podsDir, lookup: this.ctx.lookup, caPem: this.ctx.caPem, hostIP: this.ctx.hostIPs()[0] ?? '' });
       if (!this.volumes) markStart(this.uid, 'volumes');
       this.volumes = { dirs, at: Date.now() };
-      this.volumeFailures = 0;
+      this.mountFailingSince = undefined;
+      this.mountEvent = undefined;
       this.mountFailed = false;
       return true;
     } catch (e) {
       if (!(e instanceof VolumeError)) throw e;
       if (this.volumes) return true; // keep the files already there until the source is back
+      const now = Date.now();
       this.mountFailed = true;
-      this.event('warning', undefined, 'FailedMount', `MountVolume.SetUp failed: ${e.message}`);
+      this.mountFailingSince ??= now;
+      const message = `MountVolume.SetUp failed: ${e.message}`;
+      if (this.mountEvent?.message !== message || now - this.mountEvent.at >= MOUNT_EVENT_AGAIN_MS) {
+        this.event('warning', undefined, 'FailedMount', message);
+        this.mountEvent = { message, at: now };
+      }
       const views = await this.computeViews();
       for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
-      await this.writeStatus(this.status(views, false));
-      // as the kubelet's volume manager: 0.5 s, doubling to 10 s (a claim is often bound a moment later)
-      this.syncAt(Date.now() + Math.min(RETRY_MS * 5, 500 * 2 ** this.volumeFailures++));
+      // not waited for: a first status is held up to 2 s (ack-hold.ts), which the next look must not wait out
+      this.writeStatus(this.status(views, false)).catch((err: Error) => this.ctx.log(`pod ${this.describe()}: status not written: ${err.message}`));
+      // by the time waited, not the tries: other syncs meanwhile (the relist's) must not stretch it
+      this.syncAt(now + Math.min(RETRY_MS * 5, Math.max(MOUNT_POLL_MS, (now - this.mountFailingSince) / 4)));
       return false;
     }
   }
