@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,18 @@ import { PodWorker } from './worker.ts';
 import { VolumeError } from './volumes.ts';
 import { podApi, testPodContext } from './worker.test-support.ts';
 
+
+/**
+ * With mocked timers: lets real I/O (the pod's files), promises and the timers due now (the
+ * simulated runtime's) run, the clock staying where the test put it, until `holds` (bounded).
+ */
+const frozenClockTurns = (t: TestContext) => async (holds: () => boolean) => {
+  for (let i = 0; i < 5000 && !holds(); i++) {
+    t.mock.timers.tick(0);
+    await new Promise((ok) => setImmediate(ok));
+  }
+  return holds();
+};
 
 const until = async (what: string, holds: () => boolean) => {
   for (let i = 0; i < 200 && !holds(); i++) await new Promise((ok) => setTimeout(ok, 10));
@@ -65,14 +77,7 @@ test('volumes not ready yet are looked at again every 300 ms, however often the 
   const failedMounts: string[] = [];
   const recorder = { normal() {}, warning: (_t: unknown, reason: string, message: string) => void (reason === 'FailedMount' && failedMounts.push(message)), flush: async () => {} };
   const ctx = testPodContext(dir, api, runtime, { lookup: { configMap: async () => undefined, secret: async () => undefined, serviceAccountToken: async () => 't', claimPath }, recorder });
-  // real I/O (the pod's files), promises and the timers due run (the simulated runtime's); the clock stays where the test put it
-  const turns = async (holds: () => boolean) => {
-    for (let i = 0; i < 5000 && !holds(); i++) {
-      t.mock.timers.tick(0);
-      await new Promise((ok) => setImmediate(ok));
-    }
-    return holds();
-  };
+  const turns = frozenClockTurns(t);
   const w = new PodWorker(pod, ctx);
   try {
     w.update(pod);
@@ -92,6 +97,38 @@ test('volumes not ready yet are looked at again every 300 ms, however often the 
     bound = true;
     t.mock.timers.tick(300);
     assert.ok(await turns(() => looks.length === 6), 'the look that finds it bound');
+  } finally {
+    w.close();
+    runtime.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Pending status the agent holds back (ack-hold.ts) does not hold up the sync that starts the next container', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const dir = await mkdtemp(join(tmpdir(), 'worker-test-'));
+  const runtime = new SimulatedRuntime({ sandboxDelayMs: 0, startDelayMs: 0, initRunMs: 0, writeLogs: false });
+  const pod: Pod = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web', namespace: 'ns', uid: 'u3', resourceVersion: '10' },
+    spec: { nodeName: 'n1', initContainers: [{ name: 'init', image: 'busybox' }], containers: [{ name: 'web', image: 'nginx' }] },
+    status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True' }] },
+  };
+  const { api, statusWrites } = podApi(pod);
+  const w = new PodWorker(pod, testPodContext(dir, api, runtime));
+  const turns = frozenClockTurns(t);
+  try {
+    const running = () => statusWrites.some((s) => s?.phase === 'Running');
+    w.update(pod);
+    // the init container runs for no time here; the relist's kicks see it exit, all within the
+    // 2 s hold of the Pending status (Init:0/1)
+    for (let i = 0; i < 5 && !running(); i++) {
+      await turns(running);
+      w.kick();
+    }
+    assert.equal(statusWrites.at(-1)?.phase, 'Running', 'the app container started without the clock moving');
+    assert.equal(statusWrites.length, 1, 'the held Pending status was replaced by the newer one, not written');
   } finally {
     w.close();
     runtime.close();

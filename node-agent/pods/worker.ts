@@ -218,10 +218,7 @@ export class PodWorker {
   private probeChanged() {
     const live = !this.retired && !this.gone && !this.pod.metadata.deletionTimestamp && !isTerminal(this.pod.status);
     if (live && this.synced && this.sandbox && this.views.length) {
-      this.writeStatus(this.status(this.views, false)).catch((e: Error) => {
-        this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
-        this.syncAt(Date.now() + RETRY_MS);
-      });
+      this.writeStatusBeside(this.status(this.views, false));
     }
     this.kick();
   }
@@ -254,10 +251,7 @@ export class PodWorker {
       // asked for at once
       const [views] = await Promise.all([this.computeViews(), this.sandbox ? undefined : this.adoptSandbox()]);
       looked = true;
-      this.writeStatus(this.status(views, false)).catch((e: Error) => {
-        this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
-        this.syncAt(Date.now() + RETRY_MS);
-      });
+      this.writeStatusBeside(this.status(views, false));
       this.prefetchImages(views);
     }
 
@@ -288,7 +282,9 @@ export class PodWorker {
     this.applyWaits(plan.actions, views);
 
     const status = this.status(views, false);
-    await this.writeStatus(status);
+    // beside the work, not waited for: a Pending status (init containers running) may be held a
+    // moment (ack-hold.ts), which would hold up the sync that starts the next container
+    this.writeStatusBeside(status);
 
     // a finished pod keeps its containers (for logs) but gives its network back
     if (isTerminal(status) && !views.some(isRunning) && this.sandbox?.ready) {
@@ -471,7 +467,7 @@ export class PodWorker {
       const views = await this.computeViews();
       for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
       // not waited for: a first status is held up to 2 s (ack-hold.ts), which the next look must not wait out
-      this.writeStatus(this.status(views, false)).catch((err: Error) => this.ctx.log(`pod ${this.describe()}: status not written: ${err.message}`));
+      this.writeStatusBeside(this.status(views, false));
       // by the time waited, not the tries: other syncs meanwhile (the relist's) must not stretch it
       this.syncAt(now + Math.min(RETRY_MS * 5, Math.max(MOUNT_POLL_MS, (now - this.mountFailingSince) / 4)));
       return false;
@@ -598,6 +594,14 @@ export class PodWorker {
    * dropped (the newer says more), and one that waited for its turn in the agent's lane writes the
    * newest status (the later write then finds it written).
    */
+  /** Writes `status` without holding up the caller; a failed write is retried by a sync. */
+  private writeStatusBeside(status: PodStatus): void {
+    this.writeStatus(status).catch((e: Error) => {
+      this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
+      this.syncAt(Date.now() + RETRY_MS);
+    });
+  }
+
   private writeStatus(status: PodStatus): Promise<void> {
     const seq = ++this.statusSeq;
     this.newestStatus = status;
