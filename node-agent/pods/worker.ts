@@ -417,7 +417,7 @@ export class PodWorker {
       this.event('warning', undefined, 'FailedCreatePodSandBox', message);
       const views = await this.computeViews();
       for (const v of views) v.waiting ??= { reason: 'ContainerCreating' };
-      await this.writeStatus(this.status(views, false));
+      this.writeStatusBeside(this.status(views, false));
       this.syncAt(Date.now() + this.sandboxBackoff.remaining('sandbox', this.sandboxFailedAt, Date.now()));
       return false;
     }
