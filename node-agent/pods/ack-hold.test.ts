@@ -67,3 +67,12 @@ test('a pod slower to start than the hold is acknowledged first (Pending, Contai
   assert.ok(writes[0]?.startTime);
   assert.equal(writes[1]?.phase, 'Running');
 });
+
+test('only a status that says nothing more than the acknowledgment is held: not a failed pull, not an init container running', () => {
+  const creating = { name: 'web', image: 'nginx', imageID: '', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } };
+  assert.equal(AckHold.isAck(pod(), { phase: 'Pending', containerStatuses: [creating] }), true);
+  assert.equal(AckHold.isAck(pod(), { phase: 'Pending', initContainerStatuses: [{ ...creating, state: { waiting: { reason: 'PodInitializing' } } }], containerStatuses: [{ ...creating, state: { waiting: { reason: 'PodInitializing' } } }] }), true);
+  assert.equal(AckHold.isAck(pod(), { phase: 'Pending', containerStatuses: [{ ...creating, state: { waiting: { reason: 'ErrImagePull', message: 'no such host' } } }] }), false);
+  assert.equal(AckHold.isAck(pod(), { phase: 'Pending', containerStatuses: [{ ...creating, state: { waiting: { reason: 'CreateContainerConfigError' } } }] }), false);
+  assert.equal(AckHold.isAck(pod(), { phase: 'Pending', initContainerStatuses: [{ ...creating, state: { running: { startedAt: '2025-01-01T00:00:00Z' } } }], containerStatuses: [{ ...creating, state: { waiting: { reason: 'PodInitializing' } } }] }), false);
+});
