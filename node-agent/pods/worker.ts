@@ -72,8 +72,8 @@ const VOLUME_REFRESH_MS = 60_000;
 /**
  * Volumes that cannot be prepared yet are looked at again every 300 ms, as the kubelet's volume
  * manager does: a claim is provisioned and bound a moment after its pod lands here (the binder
- * waits for the pod's node). Past a second and a bit, the wait grows with the time already waited
- * (a quarter of it, up to 10 s). The FailedMount event is told again only when its reason changes
+ * waits for the pod's node). Past 1.2 s, the wait grows with the time already waited (a quarter
+ * of it, up to 10 s). The FailedMount event is told again only when its reason changes
  * or a while later, so that it is still listed (events expire) without repeating every poll.
  */
 const MOUNT_POLL_MS = 300;
@@ -594,14 +594,6 @@ export class PodWorker {
    * dropped (the newer says more), and one that waited for its turn in the agent's lane writes the
    * newest status (the later write then finds it written).
    */
-  /** Writes `status` without holding up the caller; a failed write is retried by a sync. */
-  private writeStatusBeside(status: PodStatus): void {
-    this.writeStatus(status).catch((e: Error) => {
-      this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
-      this.syncAt(Date.now() + RETRY_MS);
-    });
-  }
-
   private writeStatus(status: PodStatus): Promise<void> {
     const seq = ++this.statusSeq;
     this.newestStatus = status;
@@ -609,6 +601,14 @@ export class PodWorker {
     const write = this.statusChain.then(() => hold).then(() => (seq === this.statusSeq && !this.written(status) ? this.ctx.statusLane.run(() => this.putStatus(this.newestStatus)) : undefined));
     this.statusChain = write.catch(() => undefined);
     return write;
+  }
+
+  /** Writes `status` without holding up the caller; a failed write is retried by a sync. */
+  private writeStatusBeside(status: PodStatus): void {
+    this.writeStatus(status).catch((e: Error) => {
+      this.ctx.log(`pod ${this.describe()}: status not written: ${e.message}`);
+      this.syncAt(Date.now() + RETRY_MS);
+    });
   }
 
   private written(status: PodStatus): boolean {
