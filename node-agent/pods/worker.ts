@@ -338,7 +338,7 @@ export class PodWorker {
       if (p) Object.assign(v, p);
     }
     // volumes not mounted yet: as the kubelet, which makes no sandbox before them, no IP to show
-    const mounting = !this.volumes && this.mountFailed;
+    const mounting = !this.volumes && this.mountFailingSince !== undefined;
     return podStatus({
       pod: this.pod,
       views,
@@ -436,12 +436,10 @@ export class PodWorker {
     this.initialized = views.some((v) => v.kind === 'app' && v.current);
   }
 
-  /** since when the volumes have failed to be prepared (unset: the last try worked) */
+  /** since when the volumes, never prepared, have failed to be (unset: not tried yet, or the last try worked) */
   private mountFailingSince?: number;
   /** the FailedMount last told, and when */
   private mountEvent?: { message: string; at: number };
-  /** the volumes were never prepared, and the last try failed */
-  private mountFailed = false;
 
   private async ensureVolumes(): Promise<boolean> {
     if (this.volumes && Date.now() - this.volumes.at < VOLUME_REFRESH_MS) return true;
@@ -451,13 +449,11 @@ export class PodWorker {
       this.volumes = { dirs, at: Date.now() };
       this.mountFailingSince = undefined;
       this.mountEvent = undefined;
-      this.mountFailed = false;
       return true;
     } catch (e) {
       if (!(e instanceof VolumeError)) throw e;
       if (this.volumes) return true; // keep the files already there until the source is back
       const now = Date.now();
-      this.mountFailed = true;
       this.mountFailingSince ??= now;
       const message = `MountVolume.SetUp failed: ${e.message}`;
       if (this.mountEvent?.message !== message || now - this.mountEvent.at >= MOUNT_EVENT_AGAIN_MS) {
