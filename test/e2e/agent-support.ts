@@ -18,6 +18,7 @@ import { CriRuntime } from '../../node-agent/runtime/cri.ts';
 import { LABELS } from '../../node-agent/runtime/types.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
 import { useCluster, type Cluster } from '../support/cluster.ts';
+import { until as pollUntil } from '../support/until.ts';
 import type { StartOptions } from '../../local/runtime.ts';
 
 export const CONTAINERD_SOCKET = '/run/containerd/containerd.sock';
@@ -123,20 +124,12 @@ export async function removeNodePods(cri: CriRuntime, nodeName: string): Promise
   }
 }
 
-export async function until<T>(what: string, fn: () => Promise<T | undefined | false | null>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-      last = undefined;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
+/**
+ * test/support/until.ts with the e2e tests' pace (a real node is slower: 60 s, every 200 ms), and
+ * any falsy value (0, '') as "not yet", as these tests' probes expect.
+ */
+export function until<T>(what: string, fn: () => Promise<T | undefined | false | null>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  return pollUntil(what, async () => (await fn()) || undefined, timeoutMs, everyMs);
 }
 
 export async function getJson<T extends KubeObject>(cluster: Cluster, path: string): Promise<T | undefined> {
