@@ -75,7 +75,8 @@ export async function chooseRuntime(choice: RuntimeChoice, endpoint = DEFAULT_CR
   const runtime = new CriRuntime(endpoint);
   try {
     const v = await runtime.version();
-    return { runtime, description: `${v.runtimeName} ${v.runtimeVersion} over CRI at ${endpoint}` };
+    const cgroups = await runtime.cgroupDriver();
+    return { runtime, description: `${v.runtimeName} ${v.runtimeVersion} over CRI at ${endpoint}, cgroup driver ${cgroups.driver} (from ${cgroups.from})` };
   } catch (e) {
     runtime.close();
     if (choice === 'auto') return simulated(`containerd does not answer at ${endpoint}: ${(e as Error).message}`);

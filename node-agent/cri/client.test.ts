@@ -83,7 +83,7 @@ let client: CriClient;
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cri-'));
   server = new grpc.Server();
-  const names = ['Version', 'RunPodSandbox', 'ContainerStatus', 'ExecSync', 'ListContainers'];
+  const names = ['Version', 'RuntimeConfig', 'Status', 'RunPodSandbox', 'ContainerStatus', 'ExecSync', 'ListContainers'];
   server.addService(Object.fromEntries(names.map((n) => [n, method('RuntimeService', n)])) as grpc.ServiceDefinition, Object.fromEntries(names.map((n) => [n, handler(n)])));
   server.addService({ ImageStatus: method('ImageService', 'ImageStatus') } as grpc.ServiceDefinition, { ImageStatus: handler('ImageStatus') });
   const endpoint = `unix://${join(dir, 'cri.sock')}`;
@@ -101,6 +101,22 @@ test('Version: request and reply fields', async () => {
   replies.set('Version', Buffer.concat([enc.str(1, '0.1.0'), enc.str(2, 'containerd'), enc.str(3, '1.6.20'), enc.str(4, 'v1')]));
   assert.deepEqual(await client.version(), { version: '0.1.0', runtimeName: 'containerd', runtimeVersion: '1.6.20', runtimeApiVersion: 'v1' });
   assert.equal(text(decode(received.get('Version')!), 1), 'v1');
+});
+
+test('RuntimeConfig: the cgroup driver (linux = 1, cgroup_driver = 1; SYSTEMD = 0, CGROUPFS = 1)', async () => {
+  replies.set('RuntimeConfig', enc.msg(1, enc.int(1, 1)));
+  assert.equal(await client.runtimeConfig(), 'CGROUPFS');
+  // proto3 leaves a zero enum out: an empty linux message is SYSTEMD
+  replies.set('RuntimeConfig', enc.msg(1));
+  assert.equal(await client.runtimeConfig(), 'SYSTEMD');
+  replies.set('RuntimeConfig', Buffer.alloc(0));
+  assert.equal(await client.runtimeConfig(), undefined);
+});
+
+test('Status: asked verbose (1), the info map (2) back', async () => {
+  replies.set('Status', Buffer.concat([enc.msg(1, enc.msg(1, enc.str(1, 'RuntimeReady'), enc.int(2, 1))), enc.msg(2, enc.str(1, 'config'), enc.str(2, '{"containerd":{}}'))]));
+  assert.deepEqual(await client.statusInfo(), { config: '{"containerd":{}}' });
+  assert.equal(decode(received.get('Status')!).get(1)?.[0], 1n);
 });
 
 test('RunPodSandbox sends metadata, log directory, cgroup parent and labels at their numbers', async () => {

@@ -47,6 +47,14 @@ export class CriClient {
   version(opts?: CallOptions) {
     return this.rt<T.VersionResponse>('Version', { version: 'v1' }, DEADLINES.quick, opts);
   }
+  /** The runtime's cgroup driver (containerd 2.0+, CRI-O 1.28+; UNIMPLEMENTED before). */
+  async runtimeConfig(opts?: CallOptions): Promise<T.CgroupDriver | undefined> {
+    return (await this.rt<{ linux: { cgroupDriver: T.CgroupDriver } | null }>('RuntimeConfig', {}, DEADLINES.quick, opts)).linux?.cgroupDriver;
+  }
+  /** Status with `verbose`: the runtime's own information (containerd: its CRI configuration as JSON under `config`). */
+  async statusInfo(opts?: CallOptions): Promise<Record<string, string>> {
+    return (await this.rt<{ info: Record<string, string> }>('Status', { verbose: true }, DEADLINES.quick, opts)).info;
+  }
 
   // --- sandboxes ---
   async runPodSandbox(config: T.PodSandboxConfig, opts?: CallOptions): Promise<string> {

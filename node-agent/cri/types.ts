@@ -13,6 +13,8 @@ export interface VersionResponse {
   runtimeApiVersion: string;
 }
 
+export type CgroupDriver = 'SYSTEMD' | 'CGROUPFS';
+
 export type NamespaceMode = 'POD' | 'CONTAINER' | 'NODE' | 'TARGET';
 export interface NamespaceOption {
   network?: NamespaceMode;

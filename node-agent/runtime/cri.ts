@@ -7,6 +7,7 @@ import { CriClient } from '../cri/client.ts';
 import { isNotFound } from '../cri/errors.ts';
 import type * as T from '../cri/types.ts';
 import { streamPort, streamProcess } from '../cri/streaming.ts';
+import { detectCgroupDriver, systemdCgroupParent, type CgroupDriver, type DetectedDriver } from './cgroup-driver.ts';
 import type { ContainerInfo, ContainerSpec, ContainerStats, ContainerState, ImageInfo, Labels, PortConnection, ProcessOutput, RemoteProcess, Runtime, SandboxInfo, SandboxSpec, StreamOptions } from './types.ts';
 
 export const DEFAULT_CRI_ENDPOINT = 'unix:///run/containerd/containerd.sock';
@@ -29,7 +30,8 @@ function namespaces(spec: SandboxSpec): T.NamespaceOption {
   return { network: spec.hostNetwork ? 'NODE' : 'POD', pid: spec.pid ?? 'CONTAINER', ipc: spec.hostIPC ? 'NODE' : 'POD' };
 }
 
-export function sandboxConfig(spec: SandboxSpec): T.PodSandboxConfig {
+/** `driver`: the runtime's cgroup driver, which names the pod's cgroup (cgroup-driver.ts) */
+export function sandboxConfig(spec: SandboxSpec, driver: CgroupDriver = 'cgroupfs'): T.PodSandboxConfig {
   return {
     metadata: { name: spec.name, namespace: spec.namespace, uid: spec.uid, attempt: spec.attempt },
     hostname: spec.hostname,
@@ -38,7 +40,7 @@ export function sandboxConfig(spec: SandboxSpec): T.PodSandboxConfig {
     portMappings: spec.portMappings.map((p) => ({ protocol: p.protocol, containerPort: p.containerPort, hostPort: p.hostPort, hostIp: p.hostIp })),
     labels: spec.labels,
     annotations: spec.annotations,
-    linux: { cgroupParent: spec.cgroupParent, securityContext: { namespaceOptions: namespaces(spec) } },
+    linux: { cgroupParent: driver === 'systemd' ? systemdCgroupParent(spec.cgroupParent) : spec.cgroupParent, securityContext: { namespaceOptions: namespaces(spec) } },
   };
 }
 
@@ -123,8 +125,20 @@ export class CriRuntime implements Runtime {
     return this.client.version({ signal });
   }
 
-  runSandbox(spec: SandboxSpec, signal?: AbortSignal) {
-    return this.client.runPodSandbox(sandboxConfig(spec), { signal });
+  private driver?: Promise<DetectedDriver>;
+  /** The runtime's cgroup driver, asked once (a failure is asked again next time). */
+  cgroupDriver(): Promise<DetectedDriver> {
+    return (this.driver ??= detectCgroupDriver(this.client).catch((e) => {
+      this.driver = undefined;
+      throw e;
+    }));
+  }
+  private async configOf(spec: SandboxSpec): Promise<T.PodSandboxConfig> {
+    return sandboxConfig(spec, (await this.cgroupDriver()).driver);
+  }
+
+  async runSandbox(spec: SandboxSpec, signal?: AbortSignal) {
+    return this.client.runPodSandbox(await this.configOf(spec), { signal });
   }
   async stopSandbox(id: string) {
     await orUndefined(this.client.stopPodSandbox(id));
@@ -143,8 +157,8 @@ export class CriRuntime implements Runtime {
     return (await this.client.listPodSandbox(labels ? { labelSelector: labels } : {})).map((s) => sandboxInfo(s, []));
   }
 
-  createContainer(sandboxId: string, spec: ContainerSpec, sandbox: SandboxSpec) {
-    return this.client.createContainer(sandboxId, containerConfig(spec, sandbox), sandboxConfig(sandbox));
+  async createContainer(sandboxId: string, spec: ContainerSpec, sandbox: SandboxSpec) {
+    return this.client.createContainer(sandboxId, containerConfig(spec, sandbox), await this.configOf(sandbox));
   }
   startContainer(id: string) {
     return this.client.startContainer(id);
@@ -219,8 +233,8 @@ export class CriRuntime implements Runtime {
     const img = await this.client.imageStatus(image);
     return img && { id: img.id, repoTags: img.repoTags, repoDigests: img.repoDigests, size: Number(img.size) };
   }
-  pullImage(image: string, sandbox?: SandboxSpec, signal?: AbortSignal) {
-    return this.client.pullImage(image, sandbox && sandboxConfig(sandbox), { signal });
+  async pullImage(image: string, sandbox?: SandboxSpec, signal?: AbortSignal) {
+    return this.client.pullImage(image, sandbox && (await this.configOf(sandbox)), { signal });
   }
 
   close() {

@@ -118,6 +118,10 @@ describe('Défi V: from kubectl apply to the process on the node', { skip }, () 
   });
 
   test('links 6, 7 and 8: sandbox and container in containerd, the PID in the pod’s cgroup, the IP from CNI', async () => {
+    // the cgroup driver comes from containerd's answer (RuntimeConfig, or the configuration a
+    // verbose Status gives on 1.6 and 1.7), never from a guess
+    const { driver, from } = await env.cri.cgroupDriver();
+    assert.notEqual(from, 'the default', `containerd told no cgroup driver (${driver} assumed)`);
     for (const p of pods) {
       const uid = p.metadata.uid!;
       const sandboxes = (await env.cri.listSandboxes({ [LABELS.podUid]: uid })).filter((s) => s.ready);
@@ -131,7 +135,8 @@ describe('Défi V: from kubectl apply to the process on the node', { skip }, () 
       const verbose = await env.cri.containerStatus(running.id);
       assert.ok(verbose?.pid && verbose.pid > 0, 'the container has a PID');
       const cgroup = await readFile(`/proc/${verbose.pid}/cgroup`, 'utf8');
-      assert.match(cgroup, new RegExp(`pod${uid}`), `cgroup of PID ${verbose.pid} holds the pod uid:\n${cgroup}`);
+      // as the kubelet names it: …/pod<uid> (cgroupfs), …/kubepods-besteffort-pod<uid, - as _>.slice/… (systemd)
+      assert.match(cgroup, new RegExp(`pod${driver === 'systemd' ? uid.replaceAll('-', '_') : uid}`), `cgroup of PID ${verbose.pid} holds the pod uid:\n${cgroup}`);
 
       // host-local records each address it hands out in a file named after it, holding the sandbox id
       const ip = p.status!.podIP!;
