@@ -113,9 +113,15 @@ test('RuntimeConfig: the cgroup driver (linux = 1, cgroup_driver = 1; SYSTEMD = 
   assert.equal(await client.runtimeConfig(), undefined);
 });
 
-test('Status: asked verbose (1), the info map (2) back', async () => {
-  replies.set('Status', Buffer.concat([enc.msg(1, enc.msg(1, enc.str(1, 'RuntimeReady'), enc.int(2, 1))), enc.msg(2, enc.str(1, 'config'), enc.str(2, '{"containerd":{}}'))]));
-  assert.deepEqual(await client.statusInfo(), { config: '{"containerd":{}}' });
+test('Status: verbose (1) out; the conditions (1.1: type, status, reason, message) and the info map (2) back', async () => {
+  const condition = (type: string, ok: boolean, reason = '', message = '') => enc.msg(1, enc.str(1, type), enc.int(2, ok ? 1 : 0), enc.str(3, reason), enc.str(4, message));
+  replies.set('Status', Buffer.concat([enc.msg(1, condition('RuntimeReady', true), condition('NetworkReady', false, 'NetworkPluginNotReady', 'cni plugin not initialized')), enc.msg(2, enc.str(1, 'config'), enc.str(2, '{"containerd":{}}'))]));
+  const r = await client.status(true);
+  assert.deepEqual(r.status?.conditions, [
+    { type: 'RuntimeReady', status: true, reason: '', message: '' },
+    { type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: 'cni plugin not initialized' },
+  ]);
+  assert.deepEqual(r.info, { config: '{"containerd":{}}' });
   assert.equal(decode(received.get('Status')!).get(1)?.[0], 1n);
 });
 

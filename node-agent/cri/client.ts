@@ -51,9 +51,9 @@ export class CriClient {
   async runtimeConfig(opts?: CallOptions): Promise<T.CgroupDriver | undefined> {
     return (await this.rt<{ linux: { cgroupDriver: T.CgroupDriver } | null }>('RuntimeConfig', {}, DEADLINES.quick, opts)).linux?.cgroupDriver;
   }
-  /** Status with `verbose`: the runtime's own information (containerd: its CRI configuration as JSON under `config`). */
-  async statusInfo(opts?: CallOptions): Promise<Record<string, string>> {
-    return (await this.rt<{ info: Record<string, string> }>('Status', { verbose: true }, DEADLINES.quick, opts)).info;
+  /** The runtime's conditions (RuntimeReady, NetworkReady); with `verbose`, its own information (containerd: its CRI configuration as JSON under `config`). */
+  status(verbose = false, opts?: CallOptions) {
+    return this.rt<{ status: { conditions: T.RuntimeCondition[] } | null; info: Record<string, string> }>('Status', { verbose }, DEADLINES.quick, opts);
   }
 
   // --- sandboxes ---

@@ -15,6 +15,13 @@ export interface VersionResponse {
 
 export type CgroupDriver = 'SYSTEMD' | 'CGROUPFS';
 
+export interface RuntimeCondition {
+  type: string;
+  status: boolean;
+  reason: string;
+  message: string;
+}
+
 export type NamespaceMode = 'POD' | 'CONTAINER' | 'NODE' | 'TARGET';
 export interface NamespaceOption {
   network?: NamespaceMode;

@@ -59,3 +59,39 @@ test('an unchanged node status is written every 5 minutes, the lease every 10 s'
     mock.timers.reset();
   }
 });
+
+test("a runtime whose network is not ready makes the node NotReady, told once in the log; Ready again when it is", async () => {
+  mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const { client } = api();
+  const written: Node[] = [];
+  client.update = (async (_res: unknown, body: Node) => (written.push(body), body)) as ApiClient['update'];
+  const runtime = new SimulatedRuntime();
+  let network = false;
+  const conditions = async () => [
+    { type: 'RuntimeReady', status: true, reason: '', message: '' },
+    { type: 'NetworkReady', status: network, reason: network ? '' : 'NetworkPluginNotReady', message: network ? '' : 'Network plugin returns error: cni plugin not initialized' },
+  ];
+  const logs: string[] = [];
+  const node: Node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', uid: 'u1' }, status: {} };
+  const hb = new Heartbeats({ api: client, nodeName: 'n1', facts: facts(), runtime: Object.assign(runtime, { conditions }), log: (l: string) => logs.push(l) }, node);
+  const ready = () => written.filter((n) => n.status).at(-1)?.status?.conditions?.find((c) => c.type === 'Ready');
+  try {
+    await hb.reportNow();
+    await settle();
+    assert.equal(ready()?.status, 'False');
+    assert.equal(ready()?.message, 'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized');
+    mock.timers.tick(10_000);
+    await settle();
+    assert.deepEqual(logs.filter((l) => l.startsWith('node')), [`node not ready: ${ready()?.message}`], 'told once, not at every check');
+    network = true;
+    mock.timers.tick(10_000);
+    await settle();
+    assert.equal(ready()?.status, 'True');
+    assert.equal(logs.at(-1), 'node ready again');
+  } finally {
+    const stopped = hb.stop();
+    mock.timers.tick(60_000);
+    await stopped;
+    mock.timers.reset();
+  }
+});

@@ -13,7 +13,7 @@ import { RESOURCES } from '../../lib/client/resources.ts';
 import { sleep } from '../pods/hooks.ts';
 import type { Runtime, RuntimeVersion } from '../runtime/types.ts';
 import { hostAddresses, type MachineFacts } from './machine.ts';
-import { newNode, nodeStatus, statusChanged, type Health, type NodeOptions } from './object.ts';
+import { newNode, nodeStatus, runtimeProblems, statusChanged, type Health, type NodeOptions } from './object.ts';
 
 export interface HeartbeatOptions {
   api: ApiClient;
@@ -53,6 +53,8 @@ export class Heartbeats {
   private lease?: Lease;
   private version?: RuntimeVersion;
   private lastReport = 0;
+  /** what kept the node from being Ready at the last check ('' : nothing) */
+  private problems = '';
   private readonly abort = new AbortController();
   readonly done: Promise<unknown>;
 
@@ -131,14 +133,19 @@ export class Heartbeats {
   private async health(): Promise<Health> {
     try {
       this.version = await this.o.runtime.version(AbortSignal.timeout(5000));
-      return { runtimeReady: true };
+      const conditions = await this.o.runtime.conditions?.(AbortSignal.timeout(5000));
+      return { problems: conditions ? runtimeProblems(conditions) : [] };
     } catch (e) {
-      return { runtimeReady: false, runtimeMessage: (e as Error).message };
+      return { problems: [`container runtime is down: ${(e as Error).message}`] };
     }
   }
 
   private async reportStatus(force: boolean): Promise<void> {
     const health = await this.health();
+    const problems = health.problems.join(', ');
+    // told once when it changes, not at every check
+    if (problems !== this.problems) this.log(problems ? `node not ready: ${problems}` : 'node ready again');
+    this.problems = problems;
     // a laptop changes networks: the node's address follows
     this.o.facts.addresses = hostAddresses();
     const status = nodeStatus(this.node.status, this.o.nodeName, this.o.facts, this.version, health, new Date(), this.o.nodeOptions);

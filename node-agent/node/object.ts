@@ -5,7 +5,7 @@
  * status changes only when something changed, apart from heartbeat times.
  */
 import type { Node, NodeCondition, NodeStatus } from '../../lib/api/core/node.ts';
-import type { RuntimeVersion } from '../runtime/types.ts';
+import type { RuntimeCondition, RuntimeVersion } from '../runtime/types.ts';
 import type { MachineFacts } from './machine.ts';
 
 /** What `kubectl get nodes` shows as VERSION. */
@@ -32,10 +32,26 @@ export function newNode(name: string, facts: MachineFacts, opts: NodeOptions = {
   return { apiVersion: 'v1', kind: 'Node', metadata: { name, labels: nodeLabels(name, facts, opts.labels) }, spec: {}, status: {} };
 }
 
+/** What keeps the node from being Ready, in the kubelet's words (none: Ready). */
 export interface Health {
-  runtimeReady: boolean;
-  runtimeMessage?: string;
+  problems: string[];
 }
+
+const shown = (c: RuntimeCondition | undefined) => (c ? `${c.type}=${c.status} reason:${c.reason} message:${c.message}` : '<nil>');
+
+/**
+ * The kubelet's reading of the runtime's conditions (updateRuntimeUp): the runtime must be ready,
+ * and its network too; a containerd with no CNI configuration is not, and every sandbox on the
+ * node would fail, so the node is NotReady and the scheduler places nothing there.
+ */
+export function runtimeProblems(conditions: RuntimeCondition[]): string[] {
+  const runtime = conditions.find((c) => c.type === 'RuntimeReady');
+  const network = conditions.find((c) => c.type === 'NetworkReady');
+  return [...(runtime?.status ? [] : [`container runtime not ready: ${shown(runtime)}`]), ...(network?.status ? [] : [`container runtime network not ready: ${shown(network)}`])];
+}
+
+/** Several problems as Go's aggregated error prints them. */
+const aggregated = (problems: string[]) => (problems.length === 1 ? problems[0] : `[${problems.join(', ')}]`);
 
 const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -70,9 +86,9 @@ export function nodeStatus(old: NodeStatus | undefined, name: string, facts: Mac
       pressure('MemoryPressure', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
       pressure('DiskPressure', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
       pressure('PIDPressure', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
-      health.runtimeReady
-        ? condition(conds, 'Ready', true, 'KubeletReady', 'kubelet is posting ready status', now)
-        : condition(conds, 'Ready', false, 'KubeletNotReady', `container runtime is down: ${health.runtimeMessage ?? 'not answering'}`, now),
+      health.problems.length
+        ? condition(conds, 'Ready', false, 'KubeletNotReady', aggregated(health.problems), now)
+        : condition(conds, 'Ready', true, 'KubeletReady', 'kubelet is posting ready status', now),
     ],
     addresses: [...(facts.addresses[0] ? [{ type: 'InternalIP' as const, address: facts.addresses[0] }] : []), { type: 'Hostname' as const, address: name }],
     nodeInfo: {

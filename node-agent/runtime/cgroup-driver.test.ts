@@ -40,12 +40,12 @@ const unimplemented = () => Promise.reject(new CriError('/runtime.v1.RuntimeServ
 
 test('detection: RuntimeConfig first, then the configuration in Status, then cgroupfs', async () => {
   const noStatus = () => Promise.reject(new Error('Status must not be asked'));
-  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => 'SYSTEMD', statusInfo: noStatus }), { driver: 'systemd', from: 'the runtime' });
-  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => 'CGROUPFS', statusInfo: noStatus }), { driver: 'cgroupfs', from: 'the runtime' });
+  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => 'SYSTEMD', status: noStatus }), { driver: 'systemd', from: 'the runtime' });
+  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => 'CGROUPFS', status: noStatus }), { driver: 'cgroupfs', from: 'the runtime' });
   const systemd = containerdConfig({ options: { SystemdCgroup: true } });
-  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: unimplemented, statusInfo: async () => ({ config: systemd }) }), { driver: 'systemd', from: "the runtime's configuration" });
-  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => undefined, statusInfo: async () => ({}) }), { driver: 'cgroupfs', from: 'the default' });
+  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: unimplemented, status: async () => ({ status: null, info: { config: systemd } }) }), { driver: 'systemd', from: "the runtime's configuration" });
+  assert.deepEqual(await detectCgroupDriver({ runtimeConfig: async () => undefined, status: async () => ({ status: null, info: {} }) }), { driver: 'cgroupfs', from: 'the default' });
   // a runtime that fails otherwise is not guessed about
   const down = () => Promise.reject(new CriError('/runtime.v1.RuntimeService/RuntimeConfig', Code.UNAVAILABLE, 'connection refused'));
-  await assert.rejects(detectCgroupDriver({ runtimeConfig: down, statusInfo: async () => ({}) }), /UNAVAILABLE/);
+  await assert.rejects(detectCgroupDriver({ runtimeConfig: down, status: async () => ({ status: null, info: {} }) }), /UNAVAILABLE/);
 });

@@ -57,13 +57,13 @@ export function driverFromContainerdConfig(json: string | undefined): CgroupDriv
   return runtime.runtimeType !== 'io.containerd.runc.v2' && config.systemdCgroup === true ? 'systemd' : 'cgroupfs';
 }
 
-export async function detectCgroupDriver(client: Pick<CriClient, 'runtimeConfig' | 'statusInfo'>): Promise<DetectedDriver> {
+export async function detectCgroupDriver(client: Pick<CriClient, 'runtimeConfig' | 'status'>): Promise<DetectedDriver> {
   try {
     const answer = await client.runtimeConfig();
     if (answer) return { driver: answer === 'SYSTEMD' ? 'systemd' : 'cgroupfs', from: 'the runtime' };
   } catch (e) {
     if (!(e instanceof CriError && e.code === Code.UNIMPLEMENTED)) throw e;
   }
-  const configured = driverFromContainerdConfig((await client.statusInfo()).config);
+  const configured = driverFromContainerdConfig((await client.status(true)).info.config);
   return configured ? { driver: configured, from: "the runtime's configuration" } : { driver: 'cgroupfs', from: 'the default' };
 }

@@ -125,6 +125,10 @@ export class CriRuntime implements Runtime {
     return this.client.version({ signal });
   }
 
+  async conditions(signal?: AbortSignal) {
+    return (await this.client.status(false, { signal })).status?.conditions ?? [];
+  }
+
   private driver?: Promise<DetectedDriver>;
   /** The runtime's cgroup driver, asked once (a failure is asked again next time). */
   cgroupDriver(): Promise<DetectedDriver> {

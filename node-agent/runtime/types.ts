@@ -133,6 +133,14 @@ export interface RuntimeVersion {
   runtimeApiVersion: string;
 }
 
+/** One of the runtime's own conditions (CRI Status): RuntimeReady, NetworkReady. */
+export interface RuntimeCondition {
+  type: string;
+  status: boolean;
+  reason: string;
+  message: string;
+}
+
 /** Which standard streams an exec or attach carries. */
 export interface StreamOptions {
   tty: boolean;
@@ -194,6 +202,8 @@ export type ProbeOutcome = 'success' | 'failure';
 export interface Runtime {
   readonly kind: 'cri' | 'simulated';
   version(signal?: AbortSignal): Promise<RuntimeVersion>;
+  /** the runtime's conditions (CRI Status); absent for a runtime that has none to tell (simulated) */
+  conditions?(signal?: AbortSignal): Promise<RuntimeCondition[]>;
 
   runSandbox(spec: SandboxSpec, signal?: AbortSignal): Promise<string>;
   stopSandbox(id: string): Promise<void>;
