@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startAgent, type Agent, type AgentOptions } from './agent.ts';
 import { CriRuntime, DEFAULT_CRI_ENDPOINT } from './runtime/cri.ts';
+import { Code, CriError } from './cri/errors.ts';
 import { SimulatedRuntime } from './runtime/simulated.ts';
 import type { Runtime } from './runtime/types.ts';
 import { joinCluster, openTunnel, type Tunnel } from './tunnel/index.ts';
@@ -65,6 +66,16 @@ export async function criAvailable(endpoint = DEFAULT_CRI_ENDPOINT): Promise<boo
   }
 }
 
+/**
+ * containerd as Docker installs it has its CRI plugin off (`disabled_plugins = ["cri"]`): the
+ * socket answers, but no CRI service is served. Says what to change.
+ */
+export function criDisabledHint(e: unknown): string {
+  return e instanceof CriError && e.code === Code.UNIMPLEMENTED
+    ? ' (containerd serves no CRI: remove "cri" from disabled_plugins in /etc/containerd/config.toml, as Docker installs it, then restart containerd)'
+    : '';
+}
+
 /** The runtime to use, and a sentence saying which and why. */
 export async function chooseRuntime(choice: RuntimeChoice, endpoint = DEFAULT_CRI_ENDPOINT, subnet = 0): Promise<{ runtime: Runtime; description: string }> {
   const simulated = (why: string) => ({ runtime: new SimulatedRuntime({ subnet }), description: `simulated runtime (${why}): pods get IPs and go Ready, but no container runs` });
@@ -79,8 +90,9 @@ export async function chooseRuntime(choice: RuntimeChoice, endpoint = DEFAULT_CR
     return { runtime, description: `${v.runtimeName} ${v.runtimeVersion} over CRI at ${endpoint}, cgroup driver ${cgroups.driver} (from ${cgroups.from})` };
   } catch (e) {
     runtime.close();
-    if (choice === 'auto') return simulated(`containerd does not answer at ${endpoint}: ${(e as Error).message}`);
-    throw new Error(`the CRI runtime at ${endpoint} does not answer: ${(e as Error).message}`);
+    const why = `${(e as Error).message}${criDisabledHint(e)}`;
+    if (choice === 'auto') return simulated(`containerd does not answer at ${endpoint}: ${why}`);
+    throw new Error(`the CRI runtime at ${endpoint} does not answer: ${why}`);
   }
 }
 
