@@ -68,6 +68,12 @@ export interface ChangeMessage {
    * monitor looks at a pod's update only when it stops being charged. Absent: unknown.
    */
   chargeMayChange?: boolean;
+  /**
+   * A pod's write, its deletion too: whether its volumes name a claim (they never change). The
+   * PVC protection controller looks only at such pods, as Kubernetes' enqueuePVCs does. Absent:
+   * unknown.
+   */
+  usesClaims?: boolean;
 }
 
 /** The cron's request to resync every controller in one cluster (a tenant that changed since its last visit). */

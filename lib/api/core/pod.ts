@@ -50,3 +50,6 @@ export interface Pod extends KubeObject {
   spec?: PodSpec;
   status?: PodStatus;
 }
+
+/** Whether the pod's volumes name a claim: a persistentVolumeClaim, or a generic ephemeral volume's. A pod's volumes never change. */
+export const usesClaims = (pod: Pod): boolean => (pod.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral);

@@ -48,3 +48,15 @@ test('a change goes to the controllers when one acts on it, and a tenant\'s othe
   assert.equal(worthSending(change('t-b', 'pods'), t0), true);
   assert.equal(worthSending(change('t-b', 'configmaps'), t0 + 30_000), false, 'its pod counted as activity');
 });
+
+test("a pod's every write, its deletion too, says whether its volumes name a claim", () => {
+  const withClaim = { ...pod({ phase: 'Pending' }), spec: { containers: [], volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] } } as KubeObject;
+  const ephemeral = { ...pod({ phase: 'Pending' }), spec: { containers: [], volumes: [{ name: 'e', ephemeral: { volumeClaimTemplate: { spec: {} } } }] } } as KubeObject;
+  const plain = pod({ phase: 'Pending' });
+  assert.equal(writeFacts('ADDED', withClaim).usesClaims, true);
+  assert.equal(writeFacts('ADDED', ephemeral).usesClaims, true);
+  assert.equal(writeFacts('MODIFIED', plain, plain).usesClaims, false);
+  assert.equal(writeFacts('MODIFIED', plain).usesClaims, false, 'known without the previous revision');
+  assert.equal(writeFacts('DELETED', withClaim).usesClaims, true, 'a pod gone frees its claims');
+  assert.equal(writeFacts('ADDED', lease('a')).usesClaims, undefined, 'not a pod');
+});

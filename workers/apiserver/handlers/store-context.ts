@@ -18,7 +18,7 @@ import { ActivityClock } from '../../controllers/clusterstatus/status.ts';
 import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import { requestUrl } from '../request/url.ts';
 import { chargedPod } from '../quota/evaluators.ts';
-import type { Pod } from '../../../lib/api/core/pod.ts';
+import { usesClaims, type Pod } from '../../../lib/api/core/pod.ts';
 
 const OPTIONS_KIND = { create: 'CreateOptions', update: 'UpdateOptions', patch: 'PatchOptions' } as const;
 
@@ -82,11 +82,17 @@ export function worthSending(m: ChangeMessage, now = Date.now()): boolean {
   return true;
 }
 
-/** The change message's facts for the garbage collector (env.ts), when the write's previous revision is known. */
-export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject): Pick<ChangeMessage, 'ownersChanged' | 'deleting' | 'chargeMayChange'> {
-  if (type === 'DELETED' || (type === 'MODIFIED' && !previous)) return {};
+type WriteFacts = Pick<ChangeMessage, 'ownersChanged' | 'deleting' | 'chargeMayChange' | 'usesClaims'>;
+
+/**
+ * The change message's facts (env.ts): a pod's claims from any of its writes; the rest when the
+ * write's previous revision is known.
+ */
+export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject): WriteFacts {
+  const claims: WriteFacts = isPod(obj) ? { usesClaims: usesClaims(obj as Pod) } : {};
+  if (type === 'DELETED' || (type === 'MODIFIED' && !previous)) return claims;
   const owners = (o: KubeObject | undefined) => JSON.stringify(o?.metadata.ownerReferences ?? []);
-  const facts: Pick<ChangeMessage, 'ownersChanged' | 'deleting' | 'chargeMayChange'> = { ownersChanged: owners(obj) !== owners(previous) };
+  const facts: WriteFacts = { ...claims, ownersChanged: owners(obj) !== owners(previous) };
   if (obj.metadata.deletionTimestamp) facts.deleting = true;
   if (type === 'MODIFIED' && isPod(obj)) facts.chargeMayChange = chargeMayChange(obj as Pod, previous as Pod);
   return facts;

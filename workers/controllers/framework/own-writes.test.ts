@@ -8,8 +8,11 @@ const pod = (rv: string, more: object = {}) => ({ apiVersion: 'v1', kind: 'Pod',
 
 test("a create's change is ADDED, with whether it has owners, as the apiserver says it", () => {
   assert.deepEqual(changeOf('c', RESOURCES.pods, pod('7', { ownerReferences: [{ uid: 'u' }] }) as never), {
-    cluster: 'c', rev: 7, group: '', resource: 'pods', namespace: 'ns', name: 'p', type: 'ADDED', deleting: false, ownersChanged: true,
+    cluster: 'c', rev: 7, group: '', resource: 'pods', namespace: 'ns', name: 'p', type: 'ADDED', deleting: false, ownersChanged: true, usesClaims: false,
   });
+  const withClaim = pod('7', {}) as never as { spec: object };
+  withClaim.spec = { volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] };
+  assert.equal(changeOf('c', RESOURCES.pods, withClaim as never)?.usesClaims, true, "a pod's claims, as the apiserver says them");
   assert.equal(changeOf('c', RESOURCES.replicasets, { metadata: { name: 'r', namespace: 'ns', resourceVersion: '8' } })?.group, 'apps');
 });
 

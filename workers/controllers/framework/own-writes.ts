@@ -16,6 +16,7 @@
  */
 import type { ChangeMessage } from '../../apiserver/env.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
+import { usesClaims, type Pod } from '../../../lib/api/core/pod.ts';
 import type { Api, DeleteOptions, List, ListOptions } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
 
@@ -53,6 +54,7 @@ export function changeOf(cluster: string, res: Resource, object: KubeObject, sen
   if (namespace) change.namespace = namespace;
   // as the apiserver says it (env.ts): an ADDED object's owners "changed" when it has any; an update's are unknown
   if (created) change.ownersChanged = !!ownerReferences?.length;
+  if (res.group === '' && res.resource === 'pods') change.usesClaims = usesClaims(object as Pod);
   return change;
 }
 

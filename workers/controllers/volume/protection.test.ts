@@ -49,3 +49,14 @@ test("a pod the batch wrote without claims concerns no claim: no list of the nam
   assert.deepEqual(await pvcProtectionController.keysFor(change('not-written'), ctx), ['ns/data'], 'a pod not known: as before');
   assert.deepEqual(lists, ['persistentvolumeclaims', 'persistentvolumeclaims']);
 });
+
+test("a pod whose change says it uses no claim concerns none, written by the batch or not (Kubernetes' enqueuePVCs)", async () => {
+  const lists: string[] = [];
+  const deleting: PersistentVolumeClaim = { metadata: { name: 'data', namespace: 'ns', deletionTimestamp: '2026-01-01T00:00:00Z' } };
+  const ctx = { shared: { list: async (res: { resource: string }) => (lists.push(res.resource), { items: [deleting] }) }, written: () => undefined } as unknown as ControllerContext;
+  const change = (usesClaims: boolean, type: 'MODIFIED' | 'DELETED') => ({ cluster: 'default', rev: 1, group: '', resource: 'pods', namespace: 'ns', name: 'p', type, usesClaims });
+  assert.deepEqual(await pvcProtectionController.keysFor(change(false, 'MODIFIED'), ctx), []);
+  assert.deepEqual(await pvcProtectionController.keysFor(change(false, 'DELETED'), ctx), []);
+  assert.deepEqual(lists, [], 'no list of the claims');
+  assert.deepEqual(await pvcProtectionController.keysFor(change(true, 'DELETED'), ctx), ['ns/data']);
+});

@@ -7,7 +7,7 @@
  * Keys: `<namespace>/<claim>` for claims (a claim's change, or the change of a pod using it),
  * `<volume>` for volumes.
  */
-import type { Pod } from '../../../lib/api/core/pod.ts';
+import { usesClaims, type Pod } from '../../../lib/api/core/pod.ts';
 import type { PersistentVolume, PersistentVolumeClaim } from '../../../lib/api/core/persistentvolume.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { RESOURCES, type Resource } from '../../../lib/client/resources.ts';
@@ -36,9 +36,11 @@ export const pvcProtectionController: Controller = {
     if (change.group !== '' || !change.namespace) return [];
     if (change.resource === 'persistentvolumeclaims') return change.type === 'DELETED' ? [] : [`${change.namespace}/${change.name}`];
     if (change.resource !== 'pods') return [];
-    // a pod this batch wrote, with no claim (its volumes never change): it concerns no claim
+    // a pod with no claim (its volumes never change) concerns none, as in Kubernetes' enqueuePVCs:
+    // the change says so, or this batch wrote the pod
+    if (change.usesClaims === false) return [];
     const written = change.type !== 'DELETED' ? ctx.written?.<Pod>(RESOURCES.pods, change.namespace, change.name) : undefined;
-    if (written && !(written.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral)) return [];
+    if (written && !usesClaims(written)) return [];
     // a pod gone or finished frees its claims: only those being deleted are keyed
     const claims = (await ctx.shared.list<PersistentVolumeClaim>(R.persistentvolumeclaims, { namespace: change.namespace })).items.filter((c) => c.metadata.deletionTimestamp);
     return claims.map(keyOf);
