@@ -70,7 +70,7 @@ export async function criAvailable(endpoint = DEFAULT_CRI_ENDPOINT): Promise<boo
  * containerd as Docker installs it has its CRI plugin off (`disabled_plugins = ["cri"]`): the
  * socket answers, but no CRI service is served. Says what to change.
  */
-export function criDisabledHint(e: unknown): string {
+function criDisabledHint(e: unknown): string {
   return e instanceof CriError && e.code === Code.UNIMPLEMENTED
     ? ' (containerd serves no CRI: remove "cri" from disabled_plugins in /etc/containerd/config.toml, as Docker installs it, then restart containerd)'
     : '';
