@@ -46,7 +46,7 @@ test('a service gets one slice with its ready pods, updated in place as they cha
 
   api.add(pods, 'Pod', pod('a', { ip: '10.244.0.2' }));
   api.add(pods, 'Pod', pod('b', { ip: '10.244.0.3' }));
-  assert.deepEqual(await run(endpointSliceController, [change('pods', 'a', 'ADDED'), change('pods', 'b', 'ADDED'), change('pods', 'other', 'ADDED')]), ['ns/web']);
+  assert.deepEqual(await run(endpointSliceController, [change('pods', 'a'), change('pods', 'b'), change('pods', 'other')]), ['ns/web']);
   let slices = slicesOf(api);
   assert.equal(slices.length, 1);
   assert.equal(slices[0].metadata.name, placeholder.metadata.name);
@@ -74,11 +74,25 @@ test('pods of a namespace without selector services cost no reads of the pod', a
   let gets = 0;
   const realGet = api.get.bind(api);
   api.get = async (...args) => (gets++, realGet(...args));
-  assert.deepEqual(await run(endpointSliceController, [change('pods', 'x', 'ADDED')]), []);
+  assert.deepEqual(await run(endpointSliceController, [change('pods', 'x')]), []);
   assert.equal(gets, 0);
   // and selector-less services get no slices (their endpoints are their users')
   await run(endpointSliceController, [change('services', 'manual', 'ADDED')]);
   assert.deepEqual(slicesOf(api), []);
+});
+
+test("a pod's creation costs no read: it has no IP yet, so it is in no endpoints", async () => {
+  const { api, run } = setup();
+  api.add(services, 'Service', service('web'));
+  api.add(pods, 'Pod', pod('a'));
+  let reads = 0;
+  const [get, list] = [api.get.bind(api), api.list.bind(api)];
+  api.get = async (...args) => (reads++, get(...args));
+  api.list = async (...args) => (reads++, list(...args));
+  for (const c of [endpointSliceController, endpointsController]) assert.deepEqual(await run(c, [change('pods', 'a', 'ADDED')]), []);
+  assert.equal(reads, 0);
+  // its first status with an IP is news to both
+  for (const c of [endpointSliceController, endpointsController]) assert.deepEqual(await run(c, [change('pods', 'a')]), ['ns/web']);
 });
 
 test('a slice deleted by someone comes back; a stray managed slice goes', async () => {

@@ -37,6 +37,10 @@ export async function serviceKeys(change: ChangeMessage, ctx: ControllerContext,
   if (!ns || change.group !== '') return [];
   if (change.resource === 'services') return [`${ns}/${change.name}`];
   if (change.resource !== 'pods') return [];
+  // a pod is created with no status but Pending (the API resets it): it has no IP, so it is in no
+  // endpoints yet, and the write that gives it one is a MODIFIED (a stale entry of an earlier pod
+  // of the same name went with that pod's DELETED)
+  if (change.type === 'ADDED') return [];
   const services = await managedServices(ctx, ns);
   if (!services.length) return [];
   const keys = new Set<string>();
