@@ -8,7 +8,7 @@
  */
 import https from 'node:https';
 import { createSecureContext } from 'node:tls';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { ControlPlane } from '../local/runtime.ts';
 
 export interface Reply {
@@ -45,7 +45,7 @@ export function apiClient(cp: Pick<ControlPlane, 'url' | 'caPem' | 'token'>, max
       const headers: Record<string, string> = { accept: 'application/json', authorization: auth };
       if (payload !== undefined) headers['content-type'] = 'application/json';
       const started = nowMs();
-      const res = await pool.request({ method: method as 'GET', path, headers, body: payload, headersTimeout: 60_000, bodyTimeout: 60_000 });
+      const res = await pool.request({ method: method as Dispatcher.HttpMethod, path, headers, body: payload, headersTimeout: 60_000, bodyTimeout: 60_000 });
       const text = await res.body.text();
       return { status: res.statusCode, body: text, ms: nowMs() - started, retryAfter: Number(res.headers['retry-after']) || undefined };
     },

@@ -92,6 +92,7 @@ test("a pod's creation costs no read: it has no IP yet, so it is in no endpoints
   for (const c of [endpointSliceController, endpointsController]) assert.deepEqual(await run(c, [change('pods', 'a', 'ADDED')]), []);
   assert.equal(reads, 0);
   // its first status with an IP is news to both
+  api.add(pods, 'Pod', pod('a', { ip: '10.244.0.2' }));
   for (const c of [endpointSliceController, endpointsController]) assert.deepEqual(await run(c, [change('pods', 'a')]), ['ns/web']);
 });
 
