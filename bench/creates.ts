@@ -27,7 +27,9 @@ export async function measureCreates(api: Api, o: CreatesOptions): Promise<{ fig
   const load = (from: number, count: number) =>
     runLoad({ clients: o.clients, count, maxSeconds: o.maxSeconds, task: async (i) => void expectStatus(await api.request('POST', path, configMap(cmName(from + i))), 201) });
   const warm = o.warmUp ? await load(o.from, o.warmUp) : undefined;
-  const r = await load(o.from + (warm?.done ?? 0), o.count - (warm?.done ?? 0));
+  // the names the warm-up tried, created or not, are not tried again (a 409 would count as a failure)
+  const tried = warm ? warm.done + warm.failed : 0;
+  const r = await load(o.from + tried, o.count - tried);
   const failures = (x: LoadResult) => (x.failed ? `, ${x.failed} failed: ${x.firstError}` : '');
   const warmNote = warm ? `, after ${warm.done} of warm-up at ${fmt(warm.done / warm.seconds, 0)}/s${failures(warm)}` : '';
   const note = `${r.done} creates in ${fmt(r.seconds, 1)} s${failures(r)}${warmNote}`;
