@@ -19,6 +19,7 @@ import { CriRuntime } from '../node-agent/runtime/cri.ts';
 import { createJoinToken } from '../node-agent/tunnel/token-create.ts';
 import { CONTAINERD_SOCKET, e2eSkip, HTTPD_COMMAND, removeNodePods } from '../test/e2e/agent-support.ts';
 import { expectStatus, nowMs, type Api } from './client.ts';
+import { measureContainerdAlone } from './containerd-alone.ts';
 import { AgentSteps } from './containerd-steps.ts';
 import type { Figure } from './figures.ts';
 import { fmt, percentile } from './stats.ts';
@@ -166,14 +167,21 @@ export async function measureContainerd(cp: RuntimeProcess, api: Api, o: Contain
     await api.request('DELETE', `/api/v1/nodes/${nodeName}`);
     await rm(home, { recursive: true, force: true });
   }
+  const alone = await measureContainerdAlone(CONTAINERD_SOCKET, await mkdtemp(join(tmpdir(), 'timonier-bench-alone-')), o.runs).catch((e: Error) => {
+    console.log(`  containerd alone: ${e.message}`);
+    return [];
+  });
+  const floor = percentile(steps.kubectl, 50) + percentile(alone, 50);
   const note = `${fromApply.length}/${o.runs} runs on a real node (busybox httpd, readiness probe every 1 s)${failed ? `, ${failed} failed: ${firstError}` : ''}${elsewhere.length ? `; pods elsewhere: ${elsewhere.slice(0, 2).join(', ')}` : ''}`;
   return [
     { name, value: percentile(fromApply, 50), unit: 'ms', note, target: { atMost: o.targetMs } },
+    { name: "  kubectl's part + containerd alone, p50", value: floor, unit: 'ms', note: `the floor under this figure on this machine: ${fmt(o.targetMs - floor, 0)} ms of the target left for the rest` },
     { name: '  Deployment created → same, p50', value: percentile(fromDeployment, 50), unit: 'ms', note: "the course's minikube: 757 ms (772 ms to its last write)" },
     { name: '  Deployment created → 2 available, p50', value: percentile(toAvailable, 50), unit: 'ms', note: `max of the chain from kubectl ${fmt(percentile(fromApply, 100), 0)} ms` },
     { name: '    kubectl start → Deployment created, p50', value: percentile(steps.kubectl, 50), unit: 'ms', note: 'kubectl: its start, OpenAPI, the Namespace' },
     { name: '    Deployment created → both pods bound, p50', value: percentile(steps.bound, 50), unit: 'ms', note: 'deployment and replicaset controllers, scheduler' },
     { name: '    both bound → both Ready, p50', value: percentile(steps.ready, 50), unit: 'ms', note: 'the node agent: sandbox, containers, first probe, status' },
+    { name: '      containerd alone: 2 pods made at once until httpd answers, p50', value: percentile(alone, 50), unit: 'ms', note: `${alone.length} runs straight through CRI, no agent nor API (containerd-alone.ts)` },
     ...agentSteps.figures(),
     { name: '    both Ready → in the EndpointSlice, p50', value: percentile(steps.sliced, 50), unit: 'ms', note: 'endpointslice controller' },
   ];
