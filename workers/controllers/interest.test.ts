@@ -39,6 +39,8 @@ const leftOut: ChangeMessage[] = [
     change('networking.k8s.io', 'ingresses', type),
     change('example.com', 'widgets', type),
   ]),
+  // a namespace's annotation or label written (kubectl apply of a namespace that exists)
+  change('', 'namespaces', 'MODIFIED', { namespace: undefined }),
 ];
 
 test('no controller asks for a key on a change the API server leaves out', async () => {
@@ -63,6 +65,10 @@ test('changes the controllers act on are sent', () => {
     change('', 'configmaps', 'ADDED', { ownersChanged: true }),
     change('', 'secrets', 'MODIFIED', { ownersChanged: undefined }),
     change('example.com', 'widgets', 'MODIFIED', { deleting: true }),
+    // a namespace created, its deletion begun or finalized, or a write whose facts are unknown
+    change('', 'namespaces', 'ADDED', { namespace: undefined }),
+    change('', 'namespaces', 'MODIFIED', { namespace: undefined, deleting: true }),
+    change('', 'namespaces', 'MODIFIED', { namespace: undefined, ownersChanged: undefined, deleting: undefined }),
   ];
   for (const m of sent) assert.equal(controllersAct(m), true, `${m.group}/${m.resource} ${m.type} ${JSON.stringify(m)}`);
 });

@@ -13,7 +13,6 @@ import { ROOT_CA_CONFIGMAP } from '../../lib/api/core/namespace-defaults.ts';
 
 /** `group/resource` of the kinds whose every write some controller looks at */
 const WATCHED = new Set([
-  '/namespaces',
   '/nodes',
   '/pods',
   '/services',
@@ -46,6 +45,8 @@ export function controllersAct(c: ChangeFacts): boolean {
   // namespace emptied), the quota controller (usage freed)
   if (c.type === 'DELETED') return true;
   if (WATCHED.has(`${c.group}/${c.resource}`)) return true;
+  // a namespace's creation, or its deletion begun (an annotation or a label written: nothing)
+  if (c.group === '' && c.resource === 'namespaces' && (c.type === 'ADDED' || c.deleting !== false)) return true;
   if (c.group === 'coordination.k8s.io' && c.resource === 'leases') return c.namespace === NODE_LEASES;
   if (c.group === '' && c.resource === 'configmaps' && c.name === ROOT_CA_CONFIGMAP) return true; // its publisher puts it back
   // the garbage collector: owner references that changed (or may have), or a deletion begun

@@ -92,8 +92,7 @@ export function writeFacts(type: ChangeMessage['type'], obj: KubeObject, previou
   const claims: WriteFacts = isPod(obj) ? { usesClaims: usesClaims(obj as Pod) } : {};
   if (type === 'DELETED' || (type === 'MODIFIED' && !previous)) return claims;
   const owners = (o: KubeObject | undefined) => JSON.stringify(o?.metadata.ownerReferences ?? []);
-  const facts: WriteFacts = { ...claims, ownersChanged: owners(obj) !== owners(previous) };
-  if (obj.metadata.deletionTimestamp) facts.deleting = true;
+  const facts: WriteFacts = { ...claims, ownersChanged: owners(obj) !== owners(previous), deleting: !!obj.metadata.deletionTimestamp };
   if (type === 'MODIFIED' && isPod(obj)) facts.chargeMayChange = chargeMayChange(obj as Pod, previous as Pod);
   return facts;
 }

@@ -17,7 +17,8 @@ export const namespaceController: Controller = {
   name: 'namespace-controller',
   resyncMinutes: 5,
   keysFor(change) {
-    if (change.group === '' && change.resource === 'namespaces') return [change.name];
+    // only a namespace being deleted has anything to do (a write known not to be one: nothing)
+    if (change.group === '' && change.resource === 'namespaces') return change.deleting === false ? [] : [change.name];
     // the last object of a terminating namespace going away may complete it
     return change.type === 'DELETED' && change.namespace ? [change.namespace] : [];
   },

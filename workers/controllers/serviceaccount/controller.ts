@@ -3,13 +3,17 @@
  * ServiceAccount and the `kube-root-ca.crt` ConfigMap holding the cluster's CA.
  */
 import { defaultServiceAccount, ROOT_CA_CONFIGMAP as ROOT_CA, rootCAConfigMap } from '../../../lib/api/core/namespace-defaults.ts';
+import type { ChangeMessage } from '../../apiserver/env.ts';
 import { isConflict } from '../../../lib/client/client.ts';
 import { RESOURCES } from '../../../lib/client/resources.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 
-/** Namespaces are the keys: a namespace change, or a change to what we keep in one. */
-function namespaceKeys(change: { group: string; resource: string; name: string; namespace?: string }, resource: string, name: string): string[] {
-  if (change.group === '' && change.resource === 'namespaces') return [change.name];
+/**
+ * Namespaces are the keys: a namespace created (or written, unless known not to change whether
+ * it is active), or a change to what we keep in one.
+ */
+function namespaceKeys(change: Pick<ChangeMessage, 'group' | 'resource' | 'name' | 'namespace' | 'type' | 'deleting'>, resource: string, name: string): string[] {
+  if (change.group === '' && change.resource === 'namespaces') return change.type === 'ADDED' || (change.type === 'MODIFIED' && change.deleting === undefined) ? [change.name] : [];
   return change.group === '' && change.resource === resource && change.name === name && change.namespace ? [change.namespace] : [];
 }
 
