@@ -76,11 +76,13 @@ export class ApiClient {
     return headers;
   }
 
-  async request(method: string, path: string, init: { body?: unknown; contentType?: string; query?: Record<string, string | undefined> } = {}): Promise<Response> {
+  /** `accept`: another media type than JSON objects (aggregated discovery's) */
+  async request(method: string, path: string, init: { body?: unknown; contentType?: string; accept?: string; query?: Record<string, string | undefined> } = {}): Promise<Response> {
     const url = apiUrl(this.opts.baseUrl, path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     if (this.opts.fieldManager && method !== 'GET' && method !== 'DELETE' && !url.searchParams.has('fieldManager')) url.searchParams.set('fieldManager', this.opts.fieldManager);
     const headers = await this.headers();
+    if (init.accept) headers.set('Accept', init.accept);
     let body: string | undefined;
     if (init.body !== undefined) {
       body = JSON.stringify(init.body);

@@ -6,6 +6,7 @@
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { ApiError, type ApiClient, type DeleteOptions, type ListOptions } from '../../../lib/client/client.ts';
 import type { Resource } from '../../../lib/client/resources.ts';
+import type { GroupDiscoveryList } from './resources.ts';
 import { fromLabelSelector, matches, parseLabelSelector } from '../../../lib/selectors/label.ts';
 
 export interface Write {
@@ -57,15 +58,16 @@ export class FakeApi {
     return this as unknown as ApiClient;
   }
 
+  /** discovery as the aggregated documents of `/api` and `/apis`: the kinds added so far */
   async request(_method: string, path: string): Promise<Response> {
-    const gvs = new Map<string, { name: string; kind: string; namespaced: boolean; verbs: string[] }[]>();
+    const groups = new Map<string, GroupDiscoveryList['items'][number]>();
     for (const { res, kind } of this.served.values()) {
-      const gv = res.group ? `${res.group}/${res.version}` : res.version;
-      gvs.set(gv, [...(gvs.get(gv) ?? []), { name: res.resource, kind, namespaced: res.namespaced, verbs: ['list', 'get', 'delete'] }]);
+      if ((path === '/api') !== (res.group === '')) continue;
+      const group = groups.get(res.group) ?? { metadata: { name: res.group }, versions: [{ version: res.version, resources: [] }] };
+      groups.set(res.group, group);
+      group.versions[0].resources.push({ resource: res.resource, responseKind: { kind }, scope: res.namespaced ? 'Namespaced' : 'Cluster', verbs: ['list', 'get', 'delete'] });
     }
-    if (path === '/apis') return Response.json({ groups: [...gvs.keys()].filter((g) => g.includes('/')).map((g) => ({ preferredVersion: { groupVersion: g } })) });
-    const gv = path.replace(/^\/apis?\//, '');
-    return Response.json({ groupVersion: gv, resources: gvs.get(gv) ?? [] });
+    return Response.json({ kind: 'APIGroupDiscoveryList', items: [...groups.values()] } satisfies GroupDiscoveryList & { kind: string });
   }
 
   async get<T extends KubeObject>(res: Resource, ns: string | undefined, name: string): Promise<T | undefined> {

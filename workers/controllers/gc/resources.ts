@@ -33,9 +33,16 @@ export interface DiscoveryOptions {
   maxAgeMs?: number;
 }
 
+/** What the map is built from: one group-version's resources (the preferred version of each group). */
 interface ApiResourceList {
   groupVersion: string;
   resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];
+}
+
+/** Aggregated discovery (apidiscovery.k8s.io/v2): a group's versions, the preferred first, their resources with kinds and verbs. */
+export const AGGREGATED_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+export interface GroupDiscoveryList {
+  items: { metadata: { name: string }; versions: { version: string; resources: { resource: string; responseKind: { kind: string }; scope: string; verbs: string[] }[] }[] }[];
 }
 
 /** `v1` → '', `apps/v1` → 'apps': the group of an apiVersion. */
@@ -50,15 +57,26 @@ export function forgetDiscovery(): void {
   cached.clear();
 }
 
+/** Two requests, `/api` and `/apis` as aggregated documents, as client-go's discovery asks a server that serves them (every group-version's list: ~20). */
 async function discover(api: Api): Promise<ResourceMap> {
-  const get = async <T>(path: string) => (await (await api.request('GET', path)).json()) as T;
-  const groups = await get<{ groups: { preferredVersion: { groupVersion: string } }[] }>('/apis');
-  const lists = await Promise.all([get<ApiResourceList>('/api/v1'), ...groups.groups.map((g) => get<ApiResourceList>(`/apis/${g.preferredVersion.groupVersion}`))]);
-  return mapOf(lists);
+  const get = async (path: string) => (await (await api.request('GET', path, { accept: AGGREGATED_DISCOVERY })).json()) as GroupDiscoveryList;
+  const [core, groups] = await Promise.all([get('/api'), get('/apis')]);
+  return mapOf([...core.items, ...groups.items].flatMap(preferredList));
 }
 
-/** Builds the map from discovery's resource lists (exported for tests). */
-export function mapOf(lists: ApiResourceList[]): ResourceMap {
+function preferredList(group: GroupDiscoveryList['items'][number]): ApiResourceList[] {
+  const preferred = group.versions[0];
+  if (!preferred) return [];
+  return [
+    {
+      groupVersion: group.metadata.name ? `${group.metadata.name}/${preferred.version}` : preferred.version,
+      resources: preferred.resources.map((r) => ({ name: r.resource, kind: r.responseKind.kind, namespaced: r.scope === 'Namespaced', verbs: r.verbs })),
+    },
+  ];
+}
+
+/** Builds the map from discovery's resource lists. */
+function mapOf(lists: ApiResourceList[]): ResourceMap {
   const all: ApiResource[] = [];
   const collectable: ApiResource[] = [];
   const deletable: ApiResource[] = [];
@@ -66,7 +84,6 @@ export function mapOf(lists: ApiResourceList[]): ResourceMap {
     const group = groupOf(list.groupVersion);
     const version = list.groupVersion.slice(list.groupVersion.indexOf('/') + 1);
     for (const r of list.resources) {
-      if (r.name.includes('/')) continue; // subresources
       const res: ApiResource = { group, version, resource: r.name, namespaced: r.namespaced, kind: r.kind };
       all.push(res);
       if (!r.verbs.includes('list') || !r.verbs.includes('delete')) continue;
