@@ -56,6 +56,23 @@ export function jumps(prefix: string): [string, string[]][] {
   ];
 }
 
+/** The rule of <P> that sends a pod's packets to <P>-SVCS (iptables arguments after the chain). */
+export const podRule = (prefix: string, ip: string) => ['-s', `${ip}/32`, '-j', topChains(prefix).services];
+
+/**
+ * The pod IPs `next` adds to `previous` when nothing else differs (a new sandbox, the common
+ * change): one rule each at the head of <P> makes the same rules as a full restore (iptables-nft's
+ * restore takes 10-40 ms here, an insert of one rule a few). Undefined when a full restore is needed.
+ */
+export function podsAdded(previous: Omit<RulesInput, 'existing'> | undefined, next: Omit<RulesInput, 'existing'>): string[] | undefined {
+  if (!previous || previous.prefix !== next.prefix || previous.podCIDR !== next.podCIDR) return undefined;
+  if (JSON.stringify(previous.rules) !== JSON.stringify(next.rules)) return undefined;
+  const before = new Set(previous.podIPs);
+  const after = new Set(next.podIPs);
+  if ([...before].some((ip) => !after.has(ip))) return undefined;
+  return [...after].filter((ip) => !before.has(ip));
+}
+
 export function natRules(input: RulesInput): string {
   const c = topChains(input.prefix);
   const chains: string[] = [c.entry, c.services, c.nodePorts, c.mark, c.post];
@@ -68,7 +85,7 @@ export function natRules(input: RulesInput): string {
   add(c.post, '-j', 'MARK', '--xor-mark', MASQ_MARK);
   add(c.post, '-j', 'MASQUERADE');
 
-  for (const ip of [...new Set(input.podIPs)].sort()) add(c.entry, '-s', `${ip}/32`, '-j', c.services);
+  for (const ip of [...new Set(input.podIPs)].sort()) add(c.entry, ...podRule(input.prefix, ip));
   // host processes (OUTPUT) too: the node reaches ClusterIPs as on any Kubernetes node
   add(c.entry, '-m', 'addrtype', '--src-type', 'LOCAL', '-j', c.services);
   add(c.entry, '-m', 'addrtype', '--dst-type', 'LOCAL', '-j', c.nodePorts);

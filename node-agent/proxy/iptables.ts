@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { jumps, natRules, ourChains, topChains, type RulesInput } from './iptables-rules.ts';
+import { jumps, natRules, ourChains, podRule, podsAdded, topChains, type RulesInput } from './iptables-rules.ts';
 
 const run = promisify(execFile);
 const WAIT = ['-w', '5'];
@@ -52,6 +52,8 @@ const has = (chain: string, args: string[]) =>
 export interface AppliedRules {
   chains?: string[];
   jumpsCheckedAt?: number;
+  /** what was applied: a next input that only adds pods is applied as one inserted rule per pod */
+  input?: Omit<RulesInput, 'existing'>;
 }
 export const JUMPS_RECHECK_MS = 30_000;
 
@@ -62,18 +64,33 @@ export function chainsAfter(text: string): string[] {
   return lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).split(' ')[0]).filter((ch) => !deleted.has(ch));
 }
 
+const jumpsFresh = (applied: AppliedRules) => applied.jumpsCheckedAt !== undefined && Date.now() - applied.jumpsCheckedAt < JUMPS_RECHECK_MS;
+
 export async function applyRules(input: Omit<RulesInput, 'existing'>, applied: AppliedRules = {}): Promise<void> {
+  const added = jumpsFresh(applied) ? podsAdded(applied.input, input) : undefined;
+  if (added) {
+    try {
+      // at the head of <P>, where a restore puts the pods' rules too
+      for (const ip of added) await run('iptables', [...WAIT, '-t', 'nat', '-I', input.prefix, '1', ...podRule(input.prefix, ip)]);
+      applied.input = input;
+      return;
+    } catch {
+      // some inserted, some not: the restore below writes the whole of it
+    }
+  }
+  applied.input = undefined;
   try {
     const existing = applied.chains ?? (await existingChains(input.prefix));
     const text = natRules({ ...input, existing });
     await restore(text);
     applied.chains = chainsAfter(text);
-    if (applied.jumpsCheckedAt !== undefined && Date.now() - applied.jumpsCheckedAt < JUMPS_RECHECK_MS) return;
+    applied.input = input;
+    if (jumpsFresh(applied)) return;
     // our hooks first in the built-in chains: a newer agent's pods are matched by its own rules
     for (const [chain, args] of jumps(input.prefix)) if (!(await has(chain, args))) await run('iptables', [...WAIT, '-t', 'nat', '-I', chain, '1', ...args]);
     applied.jumpsCheckedAt = Date.now();
   } catch (e) {
-    applied.chains = applied.jumpsCheckedAt = undefined;
+    applied.chains = applied.jumpsCheckedAt = applied.input = undefined;
     throw e;
   }
 }
