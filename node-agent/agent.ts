@@ -124,6 +124,9 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
   if (o.runtime.kind !== 'cri') log('service proxy and cluster DNS: skipped (the simulated runtime has no pod network)');
   else if (o.serviceNetwork === false || process.getuid?.() !== 0) log('service proxy and cluster DNS: skipped (needs root and iptables)');
   else network = await startNodeNetwork({ api, owner, runtime: o.runtime, log }).catch((e: Error) => (log(`service proxy and cluster DNS: not started: ${e.message}`), undefined));
+  // the pods the runtime holds now (an agent restarted): any other pod's worker finds nothing
+  // there to adopt; once it has a worker, a pod's uid is held too
+  const held = await heldPods(o.runtime, owner);
   const ctx: PodContext = {
     api,
     runtime: network?.runtime ?? o.runtime,
@@ -139,6 +142,12 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
     lookup: withNodeStorage(cachedLookup(api, Date.now, { signal: stop.signal, log }), { api, nodeName: o.nodeName, stateDir: o.stateDir, log }, stop.signal),
     runtimeName: o.runtime.kind === 'cri' ? (version?.runtimeName ?? 'containerd') : 'simulated',
     log,
+    mayHold(uid) {
+      if (!held) return true;
+      const may = held.has(uid);
+      held.add(uid);
+      return may;
+    },
     retire(uid) {
       const w = workers.get(uid);
       workers.delete(uid);
@@ -218,4 +227,12 @@ export async function startAgent(o: AgentOptions): Promise<Agent> {
   };
 }
 
-
+/** The uids of the pods whose sandboxes or containers the runtime holds for this agent; undefined when it cannot tell. */
+async function heldPods(runtime: Runtime, owner: Record<string, string>): Promise<Set<string> | undefined> {
+  try {
+    const [sandboxes, containers] = await Promise.all([runtime.listSandboxes(owner), runtime.listContainers(owner)]);
+    return new Set([...sandboxes, ...containers].map((x) => x.labels[LABELS.podUid] ?? ''));
+  } catch {
+    return undefined;
+  }
+}

@@ -136,3 +136,39 @@ test('a pod whose init container is done starts its app container without waitin
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("a pod new to the runtime starts without looking there first; one it may hold (the agent restarted) is looked for", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'worker-test-'));
+  const runtime = new SimulatedRuntime({ sandboxDelayMs: 1, startDelayMs: 1, writeLogs: false });
+  /** the runtime's lists asked for one pod before its sandbox was asked for */
+  const looks: string[] = [];
+  let sandboxAsked = false;
+  const watched = Object.create(runtime, {
+    listContainers: { value: (labels?: Record<string, string>) => (sandboxAsked || looks.push(`containers ${JSON.stringify(labels)}`), runtime.listContainers(labels)) },
+    listSandboxes: { value: (labels?: Record<string, string>) => (sandboxAsked || looks.push(`sandboxes ${JSON.stringify(labels)}`), runtime.listSandboxes(labels)) },
+    runSandbox: { value: (...args: Parameters<SimulatedRuntime['runSandbox']>) => ((sandboxAsked = true), runtime.runSandbox(...args)) },
+  }) as SimulatedRuntime;
+  try {
+    for (const held of [false, true]) {
+      looks.length = 0;
+      sandboxAsked = false;
+      const uid = `u-${held}`;
+      const pod: Pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${held}`, namespace: 'ns', uid, resourceVersion: '10' }, spec: { nodeName: 'n1', containers: [{ name: 'web', image: 'nginx' }] }, status: { phase: 'Pending', qosClass: 'BestEffort' } };
+      const { api, statusWrites } = podApi(pod);
+      const asked: string[] = [];
+      const w = new PodWorker(pod, testPodContext(dir, api, watched, { mayHold: (u) => (asked.push(u), held) }));
+      try {
+        w.update(pod);
+        await until('Running', () => statusWrites.at(-1)?.phase === 'Running');
+        assert.deepEqual(asked, [uid], 'asked once, as the worker was made');
+        if (held) assert.ok(looks.length >= 2, `looked for its sandbox and containers: ${looks.join(', ')}`);
+        else assert.deepEqual(looks, [], 'nothing looked for before its sandbox');
+      } finally {
+        w.close();
+      }
+    }
+  } finally {
+    runtime.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

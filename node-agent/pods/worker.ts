@@ -60,6 +60,12 @@ export interface PodContext {
   dns?: () => ClusterDns;
   /** the agent's status writes, one at a time (status-lane.ts) */
   statusLane: StatusLane;
+  /**
+   * Whether the runtime may already hold this pod's sandbox or containers (it held them when the
+   * agent started, or an earlier worker of this agent had the pod), asked once, as the worker is
+   * made: a pod new to the runtime starts without looking there. Absent: always look.
+   */
+  mayHold?(uid: string): boolean;
 }
 
 /** A periodic sync catches what no trigger reported (a lost event, a runtime hiccup). */
@@ -112,12 +118,15 @@ export class PodWorker {
   private readonly ackHold = new AckHold();
   /** image checks (and pulls) started with the sandbox, taken by the containers' first start */
   private readonly prefetched = new Map<string, Promise<string>>();
+  /** the runtime holds nothing of this pod yet: the first sync need not look (PodContext.mayHold) */
+  private newToRuntime: boolean;
 
   constructor(
     pod: Pod,
     private readonly ctx: PodContext,
   ) {
     this.pod = pod;
+    this.newToRuntime = !(ctx.mayHold?.(this.uid) ?? true);
     this.puller = new ImagePuller(ctx.runtime, new Backoff());
     this.probes = new ProbeManager({
       run: (kind, probe, name, containerId, timeoutMs) => this.runProbe(kind, probe, name, containerId, timeoutMs),
@@ -246,10 +255,13 @@ export class PodWorker {
     // acknowledge the pod at once (Pending, ContainerCreating), as the kubelet does; like the
     // kubelet's status manager, the write goes on beside the work (the writes stay in order)
     let looked = false;
+    // only before the first sync's own work: after it, the runtime holds what that sync made
+    const newToRuntime = this.newToRuntime;
+    this.newToRuntime = false;
     if (!this.pod.status?.startTime) {
       // the pod's containers and a sandbox the runtime may already have (an agent restarted) are
-      // asked for at once
-      const [views] = await Promise.all([this.computeViews(), this.sandbox ? undefined : this.adoptSandbox()]);
+      // asked for at once, unless the runtime is known to hold nothing of it
+      const [views] = await Promise.all([this.computeViews(newToRuntime ? [] : undefined), this.sandbox || newToRuntime ? undefined : this.adoptSandbox()]);
       looked = true;
       this.writeStatusBeside(this.status(views, false));
       this.prefetchImages(views);
@@ -352,8 +364,9 @@ export class PodWorker {
     });
   }
 
-  private async computeViews(): Promise<ContainerView[]> {
-    const infos = await this.ctx.runtime.listContainers({ [LABELS.podUid]: this.uid });
+  /** `known`: the pod's containers, when known without asking the runtime */
+  private async computeViews(known?: ContainerInfo[]): Promise<ContainerView[]> {
+    const infos = known ?? (await this.ctx.runtime.listContainers({ [LABELS.podUid]: this.uid }));
     const byName = instancesByName(infos);
     const views = podContainers(this.pod.spec ?? {}).map(({ spec, kind }) => {
       const inst = byName.get(spec.name) ?? {};
