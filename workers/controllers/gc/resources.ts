@@ -33,12 +33,6 @@ export interface DiscoveryOptions {
   maxAgeMs?: number;
 }
 
-/** What the map is built from: one group-version's resources (the preferred version of each group). */
-interface ApiResourceList {
-  groupVersion: string;
-  resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];
-}
-
 /** Aggregated discovery (apidiscovery.k8s.io/v2): a group's versions, the preferred first, their resources with kinds and verbs. */
 export const AGGREGATED_DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 export interface GroupDiscoveryList {
@@ -61,34 +55,23 @@ export function forgetDiscovery(): void {
 async function discover(api: Api): Promise<ResourceMap> {
   const get = async (path: string) => (await (await api.request('GET', path, { accept: AGGREGATED_DISCOVERY })).json()) as GroupDiscoveryList;
   const [core, groups] = await Promise.all([get('/api'), get('/apis')]);
-  return mapOf([...core.items, ...groups.items].flatMap(preferredList));
+  return mapOf([...core.items, ...groups.items]);
 }
 
-function preferredList(group: GroupDiscoveryList['items'][number]): ApiResourceList[] {
-  const preferred = group.versions[0];
-  if (!preferred) return [];
-  return [
-    {
-      groupVersion: group.metadata.name ? `${group.metadata.name}/${preferred.version}` : preferred.version,
-      resources: preferred.resources.map((r) => ({ name: r.resource, kind: r.responseKind.kind, namespaced: r.scope === 'Namespaced', verbs: r.verbs })),
-    },
-  ];
-}
-
-/** Builds the map from discovery's resource lists. */
-function mapOf(lists: ApiResourceList[]): ResourceMap {
+/** Builds the map from discovery's groups, each at its preferred version. */
+function mapOf(groups: GroupDiscoveryList['items']): ResourceMap {
   const all: ApiResource[] = [];
   const collectable: ApiResource[] = [];
   const deletable: ApiResource[] = [];
-  for (const list of lists) {
-    const group = groupOf(list.groupVersion);
-    const version = list.groupVersion.slice(list.groupVersion.indexOf('/') + 1);
-    for (const r of list.resources) {
-      const res: ApiResource = { group, version, resource: r.name, namespaced: r.namespaced, kind: r.kind };
+  for (const { metadata, versions } of groups) {
+    const group = metadata.name;
+    const preferred = versions[0];
+    for (const r of preferred?.resources ?? []) {
+      const res: ApiResource = { group, version: preferred.version, resource: r.resource, namespaced: r.scope === 'Namespaced', kind: r.responseKind.kind };
       all.push(res);
       if (!r.verbs.includes('list') || !r.verbs.includes('delete')) continue;
       deletable.push(res);
-      if (!IGNORED.has(`${group}/${r.name}`)) collectable.push(res);
+      if (!IGNORED.has(`${group}/${r.resource}`)) collectable.push(res);
     }
   }
   const kinds = new Map(all.map((r) => [`${r.group}/${r.kind}`, r]));
