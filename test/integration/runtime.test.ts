@@ -32,12 +32,15 @@ async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A port nothing holds, below the kernel's ephemeral range (32768 and up): one that `listen(0)`
+ * gives may be taken meanwhile as the local port of another test's outgoing connection.
+ */
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await portIsFree(port)) return port;
+  }
 }
 
 /** GET with the CA trusted, with or without the admin token. */
