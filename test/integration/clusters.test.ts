@@ -299,3 +299,15 @@ test('server-side apply creates a cluster as POST does; kubectl delete and delet
   assert.equal(k.stdout.trim(), 'cluster.tenancy.timonier.dev "b" deleted');
   assert.equal((await cluster.api('GET', '/clusters/b/api/v1/namespaces')).status, 404);
 });
+
+test("a namespace deleted in a tenant cluster is emptied and goes: the controllers find its kinds through that cluster's discovery", async () => {
+  const made = await cluster.api('POST', CLUSTERS, { body: { apiVersion: 'tenancy.timonier.dev/v1alpha1', kind: 'Cluster', metadata: { name: 'nsdel' } } });
+  assert.equal(made.status, 201, made.text);
+  const base = '/clusters/nsdel/api/v1/namespaces';
+  assert.equal((await cluster.api('POST', base, { body: { metadata: { name: 'gone' } } })).status, 201);
+  assert.equal((await cluster.api('POST', `${base}/gone/configmaps`, { body: { metadata: { name: 'c' }, data: { k: 'v' } } })).status, 201);
+  assert.equal((await cluster.api('DELETE', `${base}/gone`)).status, 200);
+  await until('the namespace gone', async () => ((await cluster.api('GET', `${base}/gone`)).status === 404 ? true : undefined), 20_000);
+  assert.equal((await cluster.api('GET', `${base}/gone/configmaps/c`)).status, 404);
+  assert.equal((await cluster.api('DELETE', `${CLUSTERS}/nsdel`)).status, 200);
+});
