@@ -238,3 +238,76 @@ test('expressions are compiled at creation: errors with their field paths', asyn
     'The ValidatingAdmissionPolicyBinding "b" is invalid: spec.validationActions: Invalid value: []admissionregistration.ValidationAction{"Deny", "Warn"}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)',
   );
 });
+
+test('a custom resource as the param (paramKind of a CRD); a version its CRD does not serve is refused', async () => {
+  await apply(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: replicalimits.rules.example.com
+spec:
+  group: rules.example.com
+  scope: Namespaced
+  names: { plural: replicalimits, singular: replicalimit, kind: ReplicaLimit }
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          maxReplicas: { type: integer }`);
+  await ok(['wait', '--for=condition=Established', 'crd/replicalimits.rules.example.com', '--timeout=20s']);
+  await ok(['create', 'namespace', 'vap-e']);
+  await apply(`apiVersion: rules.example.com/v1
+kind: ReplicaLimit
+metadata:
+  name: limit
+  namespace: vap-e
+maxReplicas: 2`);
+  const withParam = (name: string, apiVersion: string) =>
+    policy(name, `  paramKind:
+    apiVersion: ${apiVersion}
+    kind: ReplicaLimit
+${deploymentRules}
+  validations:
+  - expression: "object.spec.replicas <= params.maxReplicas"
+    messageExpression: "'at most ' + string(params.maxReplicas) + ' replicas'"`);
+  const bindTo = (name: string) =>
+    binding(name, `  policyName: ${name}
+  validationActions: [Deny]
+  paramRef:
+    name: limit
+    parameterNotFoundAction: Deny
+  matchResources:
+    namespaceSelector:
+      matchLabels:
+        kubernetes.io/metadata.name: vap-e`);
+  await apply(withParam('limit-from-crd', 'rules.example.com/v1'));
+  await apply(bindTo('limit-from-crd'));
+
+  let refused = { code: 0, stdout: '', stderr: '' };
+  await until('the policy to apply', async () => {
+    refused = await cluster.kubectl(['-n', 'vap-e', 'create', 'deployment', 'three', '--image=nginx:1.27-alpine', '--replicas=3']);
+    return refused.code !== 0;
+  });
+  assert.equal(
+    refused.stderr.trim(),
+    `error: failed to create deployment: deployments.apps "three" is forbidden: ValidatingAdmissionPolicy 'limit-from-crd' with binding 'limit-from-crd' denied request: at most 2 replicas`,
+  );
+  await ok(['-n', 'vap-e', 'create', 'deployment', 'two', '--image=nginx:1.27-alpine', '--replicas=2']);
+  await ok(['delete', 'validatingadmissionpolicybinding', 'limit-from-crd']);
+
+  // v2 is not served: the policy cannot be configured (no binding named), and its failurePolicy (Fail) refuses
+  await apply(withParam('limit-v2', 'rules.example.com/v2'));
+  await apply(bindTo('limit-v2'));
+  await until('the unservable param to refuse', async () => {
+    refused = await cluster.kubectl(['-n', 'vap-e', 'create', 'deployment', 'one', '--image=nginx:1.27-alpine', '--replicas=1']);
+    return refused.code !== 0;
+  });
+  assert.equal(
+    refused.stderr.trim(),
+    `error: failed to create deployment: deployments.apps "one" is forbidden: ValidatingAdmissionPolicy 'limit-v2' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'rules.example.com/v2, Kind=ReplicaLimit'`,
+  );
+  await ok(['delete', 'validatingadmissionpolicybinding', 'limit-v2']);
+});

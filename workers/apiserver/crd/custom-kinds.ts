@@ -17,6 +17,7 @@ export interface CustomKinds {
   /** every served version of every established CRD, versions in Kubernetes' priority order */
   kinds: KindDescriptor[];
   byResource(group: string, version: string, resource: string): KindDescriptor | undefined;
+  byKind(group: string, version: string, kind: string): KindDescriptor | undefined;
   /** the CRD serving group/resource (any version) */
   crdOf(group: string, resource: string): CustomResourceDefinition | undefined;
   /** changes whenever a CRD of the cluster does */
@@ -43,6 +44,7 @@ function build(objects: ReadonlyMap<string, unknown>, version: number): CustomKi
   list.sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1));
   const kinds: KindDescriptor[] = [];
   const byKey = new Map<string, KindDescriptor>();
+  const byGVK = new Map<string, KindDescriptor>();
   const byGR = new Map<string, CustomResourceDefinition>();
   for (const crd of list) {
     if (!isEstablished(crd)) continue;
@@ -53,9 +55,10 @@ function build(objects: ReadonlyMap<string, unknown>, version: number): CustomKi
       if (!d) continue;
       kinds.push(d);
       byKey.set(`${d.group}/${d.version}/${d.resource}`, d);
+      byGVK.set(`${d.group}/${d.version}/${d.kind}`, d);
     }
   }
-  return { kinds, version, byResource: (g, v, r) => byKey.get(`${g}/${v}/${r}`), crdOf: (g, r) => byGR.get(`${g}/${r}`) };
+  return { kinds, version, byResource: (g, v, r) => byKey.get(`${g}/${v}/${r}`), byKind: (g, v, k) => byGVK.get(`${g}/${v}/${k}`), crdOf: (g, r) => byGR.get(`${g}/${r}`) };
 }
 
 export async function customKinds(storage: Storage, cluster: string): Promise<CustomKinds> {

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { badRequest, conflict, fieldErr, forbidden, invalid, internal, notFound } from '../../../lib/errors.ts';
 import { IDENTITY_GROUP } from '../../../lib/api/identity.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
+import { parseGroupVersion } from '../../../lib/api/group-version.ts';
 import { tokenRequest } from '../../../lib/api/authn.ts';
 import { decodeBody } from '../codec/decode.ts';
 import { signToken, type KubernetesClaims } from '../../../lib/auth/tokens.ts';
@@ -109,7 +110,7 @@ interface Lookups {
  * in the last second, as the Node authorizer's check of the same request did; else it is read.
  */
 async function binding(ctx: StoreContext, info: ResourceRequestInfo, ref: BoundObjectRef, requester: string | undefined, lookups: Lookups): Promise<Partial<KubernetesClaims>> {
-  const [group, version] = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/') : ['', ref.apiVersion ?? ''];
+  const { group, version } = parseGroupVersion(ref.apiVersion ?? '') ?? { group: '', version: '' };
   const name = ref.name ?? '';
   let obj: KubeObject;
   let out: Partial<KubernetesClaims>;

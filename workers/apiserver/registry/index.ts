@@ -81,13 +81,13 @@ export const kinds: KindDescriptor[] = [
 ].map(generic);
 
 const byResourceKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.resource}`, d]));
-/** by group and kind: the first listed, i.e. the preferred version of a kind served in several */
-const byKindKey = new Map([...kinds].reverse().map((d) => [`${d.group}/${d.kind}`, d]));
 
 export const byResource = (group: string, version: string, resource: string): KindDescriptor | undefined =>
   byResourceKey.get(`${group}/${version}/${resource}`);
 
-export const byGroupKind = (group: string, kind: string): KindDescriptor | undefined => byKindKey.get(`${group}/${kind}`);
+const byGvkKey = new Map(kinds.map((d) => [`${d.group}/${d.version}/${d.kind}`, d]));
+/** the kind served at that group and version (a REST mapping) */
+export const byGroupVersionKind = (group: string, version: string, kind: string): KindDescriptor | undefined => byGvkKey.get(`${group}/${version}/${kind}`);
 
 /** Served group/versions in discovery order (core first). */
 export function groups(): { group: string; version: string }[] {

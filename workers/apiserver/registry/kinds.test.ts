@@ -9,7 +9,7 @@ import { shape } from '../../../lib/schema/walk.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { KindDescriptor } from './types.ts';
 import { defaultTable } from './printing.ts';
-import { byGroupKind, byResource, groups, kinds, storageKey, storagePrefix } from './index.ts';
+import { byGroupVersionKind, byResource, groups, kinds, storageKey, storagePrefix } from './index.ts';
 import { validateObjectMeta } from './validation.ts';
 
 const NOW = Date.parse('2025-01-01T12:00:00Z');
@@ -126,9 +126,11 @@ test('discovery order and lookups', () => {
   assert.equal(byResource('events.k8s.io', 'v1', 'events')?.openapiName, 'io.k8s.api.events.v1.Event');
   assert.equal(byResource('', 'v1', 'events')?.openapiName, 'io.k8s.api.core.v1.Event');
   assert.equal(byResource('apps', 'v2', 'deployments'), undefined);
-  assert.equal(byGroupKind('coordination.k8s.io', 'Lease')?.resource, 'leases');
-  assert.equal(byGroupKind('', 'Lease'), undefined);
-  assert.equal(byGroupKind('autoscaling', 'HorizontalPodAutoscaler')?.version, 'v2', 'a kind served in two versions is found at its preferred one');
+  assert.equal(byGroupVersionKind('coordination.k8s.io', 'v1', 'Lease')?.resource, 'leases');
+  assert.equal(byGroupVersionKind('', 'v1', 'Lease'), undefined);
+  assert.equal(byGroupVersionKind('coordination.k8s.io', 'v2', 'Lease'), undefined, 'a version not served');
+  assert.equal(byGroupVersionKind('autoscaling', 'v1', 'HorizontalPodAutoscaler')?.version, 'v1', 'a kind served in two versions is found at each');
+  assert.equal(byGroupVersionKind('autoscaling', 'v2', 'HorizontalPodAutoscaler')?.version, 'v2');
   const keys = new Set(kinds.map((d) => `${d.group}/${d.version}/${d.kind}`));
   assert.equal(keys.size, kinds.length, 'group/version/kind is unique');
 });

@@ -7,6 +7,7 @@
 import { fieldErr, type FieldError } from '../../../lib/errors.ts';
 import type { LabelSelector, ObjectMeta, OwnerReference } from '../../../lib/api/meta.ts';
 import type { NameRule } from './types.ts';
+import { parseGroupVersion } from '../../../lib/api/group-version.ts';
 import { configMapKey, dns1035Label, dns1123Label, dns1123Subdomain, labelValue, maxLen, qualifiedName } from '../../../lib/validation/names.ts';
 
 export { configMapKey, dns1035Label, dns1123Label, dns1123Subdomain, labelValue, qualifiedName };
@@ -82,18 +83,12 @@ export function validateLabelSelector(sel: LabelSelector | null | undefined, pat
   return errs;
 }
 
-/** `apps/v1` → version v1; `v1` → v1; more than one slash is unparsable (no version). */
-const versionOf = (apiVersion: string) => {
-  const parts = apiVersion.split('/');
-  return parts.length === 1 ? parts[0] : parts.length === 2 ? parts[1] : '';
-};
-
 export function validateOwnerReferences(refs: OwnerReference[] | null | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
   let firstController = '';
   for (const ref of refs ?? []) {
     const apiVersion = ref.apiVersion ?? '';
-    if (!versionOf(apiVersion)) errs.push(fieldErr.invalid(`${path}.apiVersion`, apiVersion, 'version must not be empty'));
+    if (!parseGroupVersion(apiVersion)?.version) errs.push(fieldErr.invalid(`${path}.apiVersion`, apiVersion, 'version must not be empty'));
     if (!ref.kind) errs.push(fieldErr.invalid(`${path}.kind`, ref.kind ?? '', 'must not be empty'));
     if (!ref.name) errs.push(fieldErr.invalid(`${path}.name`, ref.name ?? '', 'must not be empty'));
     if (!ref.uid) errs.push(fieldErr.invalid(`${path}.uid`, ref.uid ?? '', 'must not be empty'));

@@ -19,7 +19,8 @@ import {
   ownerState,
   type OwnerState,
 } from './references.ts';
-import { groupOf, type ApiResource, type ResourceMap } from './resources.ts';
+import { type ApiResource, type ResourceMap } from './resources.ts';
+import { groupOf } from '../../../lib/api/group-version.ts';
 
 /** An object with the resource it was read from. */
 export interface Tracked {

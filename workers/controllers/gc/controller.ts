@@ -18,7 +18,8 @@ import { ROOT_CLUSTER } from '../../../lib/auth/tokens.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
 import { Collector, snapshot, type Tracked } from './collector.ts';
 import { dependentsOf, isDeletingDependents, isOrphaning } from './references.ts';
-import { groupOf, resourceMap, type ResourceMap } from './resources.ts';
+import { resourceMap, type ResourceMap } from './resources.ts';
+import { groupOf } from '../../../lib/api/group-version.ts';
 
 const ALL = '*';
 /** re-check a cluster-scoped owner waiting for dependents (their deletions scan namespaces, not it) */

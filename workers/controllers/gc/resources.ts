@@ -39,9 +39,6 @@ export interface GroupDiscoveryList {
   items: { metadata: { name: string }; versions: { version: string; resources: { resource: string; responseKind: { kind: string }; scope: string; verbs: string[] }[] }[] }[];
 }
 
-/** `v1` → '', `apps/v1` → 'apps': the group of an apiVersion. */
-export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
-
 export function resourceMap(api: Api, opts: DiscoveryOptions = {}): Promise<ResourceMap> {
   return cached.get(api, opts.cluster ?? 'default', () => discover(api), opts.maxAgeMs ?? CACHE_MS);
 }

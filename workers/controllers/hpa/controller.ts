@@ -12,6 +12,7 @@
  */
 import type { HorizontalPodAutoscaler, HpaCondition, MetricSpec, MetricStatus } from '../../../lib/api/hpa.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
+import { groupOf } from '../../../lib/api/group-version.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import { parseQuantity } from '../../../lib/quantity/quantity.ts';
 import type { Controller, ControllerContext } from '../framework/controller.ts';
@@ -72,7 +73,7 @@ async function reconcileAutoscaler(ctx: ControllerContext, hpa: HorizontalPodAut
   const write = () => writeStatus(ctx, hpa, status, conditions, now);
 
   const resource = ref.kind ? SCALABLE[ref.kind] : undefined;
-  const group = (ref.apiVersion ?? 'apps/v1').includes('/') ? ref.apiVersion!.split('/')[0] : '';
+  const group = groupOf(ref.apiVersion ?? '');
   const scalePath = resource ? `/apis/${group || 'apps'}/v1/namespaces/${encodeURIComponent(ns)}/${resource}/${encodeURIComponent(ref.name ?? '')}/scale` : undefined;
   let scale: Scale | undefined;
   try {

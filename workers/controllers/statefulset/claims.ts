@@ -9,9 +9,9 @@ import type { StatefulSet } from '../../../lib/api/apps/statefulset.ts';
 import type { PersistentVolumeClaim } from '../../../lib/api/core/persistentvolume.ts';
 import type { Pod } from '../../../lib/api/core/pod.ts';
 import type { OwnerReference } from '../../../lib/api/meta.ts';
+import { groupOf } from '../../../lib/api/group-version.ts';
 import { inRange, ordinalOf } from './identity.ts';
 
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({ apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: true });
 

@@ -12,7 +12,9 @@ import { forbidden, StatusError } from '../../../../lib/errors.ts';
 import { fromLabelSelector, matches } from '../../../../lib/selectors/label.ts';
 import { toCelInput } from '../../cel/index.ts';
 import { activation, authzSession } from './activation.ts';
-import { byGroupKind, storageKey, storagePrefix } from '../../registry/index.ts';
+import { byGroupVersionKind, storageKey, storagePrefix } from '../../registry/index.ts';
+import { customKinds } from '../../crd/custom-kinds.ts';
+import { gvkString, parseGroupVersion, type GroupVersion } from '../../../../lib/api/group-version.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
 import type { AdmissionContext } from '../index.ts';
 import { matchResources, type Attributes } from './matching.ts';
@@ -59,9 +61,10 @@ export async function validatingAdmissionPolicy(ctx: PolicyContext, a: Attribute
     const configError = (message: string, binding?: ValidatingAdmissionPolicyBinding) => {
       if (fail) denied.push({ policy: policy.metadata.name!, binding: binding?.metadata.name, message: `failed to configure ${binding ? 'binding' : 'policy'}: ${message}` });
     };
-    const paramDesc = spec.paramKind ? paramKindDescriptor(spec.paramKind) : undefined;
-    if (spec.paramKind && !paramDesc) {
-      configError(`failed to find resource referenced by paramKind: '${spec.paramKind.apiVersion}, Kind=${spec.paramKind.kind}'`);
+    const paramKind = spec.paramKind && { ...(parseGroupVersion(spec.paramKind.apiVersion ?? '') ?? { group: '', version: '' }), kind: spec.paramKind.kind ?? '' };
+    const paramDesc = paramKind ? await paramKindDescriptor(ctx, cluster, paramKind) : undefined;
+    if (paramKind && !paramDesc) {
+      configError(`failed to find resource referenced by paramKind: '${gvkString(paramKind, paramKind.kind)}'`);
       continue;
     }
     const base = await activation(ctx, a, matchedAs, namespaceObject);
@@ -113,10 +116,9 @@ function deniedError(a: Attributes, d: Denied): StatusError {
   return err;
 }
 
-function paramKindDescriptor(pk: { apiVersion?: string; kind?: string }): KindDescriptor | undefined {
-  const [group, version] = (pk.apiVersion ?? '').includes('/') ? pk.apiVersion!.split('/') : ['', pk.apiVersion ?? ''];
-  const d = byGroupKind(group, pk.kind ?? '');
-  return d && d.version === version ? d : d;
+/** The kind paramKind names, served at its version: built in, or of one of the cluster's CRDs. */
+async function paramKindDescriptor(ctx: AdmissionContext, cluster: string, pk: GroupVersion & { kind: string }): Promise<KindDescriptor | undefined> {
+  return byGroupVersionKind(pk.group, pk.version, pk.kind) ?? (pk.group ? (await customKinds(ctx.storage, cluster)).byKind(pk.group, pk.version, pk.kind) : undefined);
 }
 
 /** The params of a binding, read through the API storage (generic/policy_dispatcher.go CollectParams). */

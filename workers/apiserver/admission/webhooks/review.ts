@@ -4,6 +4,7 @@
  * (VerifyAdmissionResponse), with Kubernetes' messages.
  */
 import type { KubeObject, Status } from '../../../../lib/api/meta.ts';
+import { parseGroupVersion } from '../../../../lib/api/group-version.ts';
 import type { UserInfo } from '../../auth/authn.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
 import type { Operation } from './types.ts';
@@ -77,7 +78,7 @@ export function verifyResponse(uid: string, mutating: boolean, body: unknown): A
   if (got !== uid) throw new Error(`expected response.uid=${JSON.stringify(uid)}, got ${JSON.stringify(got)}`);
   const gv = review.apiVersion ?? '';
   if (gv !== 'admission.k8s.io/v1' || review.kind !== 'AdmissionReview') {
-    const [group, version] = gv.includes('/') ? gv.split('/') : ['', gv];
+    const { group, version } = parseGroupVersion(gv) ?? { group: '', version: '' };
     throw new Error(`expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${group ? `${group}/` : ''}${version}, Kind=${review.kind ?? ''}`);
   }
   const patch = typeof res.patch === 'string' ? res.patch : undefined;

@@ -7,14 +7,14 @@ import { fieldErr, type FieldError } from '../../../../lib/errors.ts';
 import { age, ageColumn, column, nameColumn } from '../printing.ts';
 import type { KindDescriptor } from '../types.ts';
 import { canonicalJson } from '../../../../lib/json/canonical.ts';
+import { groupOf } from '../../../../lib/api/group-version.ts';
 import { nonNegative } from './pod/messages.ts';
 
 /** `statefulset.apps/web`: the controller as printers' formatResourceName writes it. */
 function controllerName(r: ControllerRevision): string {
   const ref = r.metadata.ownerReferences?.find((o) => o.controller);
   if (!ref) return '<none>';
-  const slash = ref.apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : ref.apiVersion.slice(0, slash);
+  const group = groupOf(ref.apiVersion);
   const kind = group ? `${ref.kind}.${group}` : ref.kind;
   return `${kind.toLowerCase()}/${ref.name}`;
 }
