@@ -11,7 +11,7 @@
  * a type checker of our own (checker.ts) and the cost model of cost.ts.
  *
  * What of Kubernetes' CEL is here:
- * - the standard library and macros (has, all, exists, exists_one, map, filter), optional syntax;
+ * - the standard library and macros (has, all, exists, exists_one, map, filter);
  * - strings extension (charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace, split,
  *   substring, trim, join, quote, format) — @bufbuild/cel/ext;
  * - Kubernetes' lists (isSorted, sum, min, max, indexOf, lastIndexOf), regex (find, findAll),
@@ -22,7 +22,8 @@
  * - type checking of identifiers, functions, overloads over known types, typed objects' fields
  *   and the output type, exactly ('must evaluate to bool but got dyn' for `object.spec.paused`);
  * - runtime cost with Kubernetes' per-call limit and per-evaluation budget.
- * What is not: the ip/cidr, semver, format (named formats) and sets libraries; the two-variable
+ * What is not: optional types (`a.?b`, `m[?k]`, `optional.of`, `.orValue()`: @bufbuild/cel's parser
+ * has no optional syntax); the ip/cidr, semver, format (named formats) and sets libraries; the two-variable
  * comprehensions (all(i, v, …)); static cost estimation (CRDs' 'estimated rule cost exceeds
  * budget'); typing of `object`/`params` from the kinds' schemas (they are dyn, as when
  * Kubernetes cannot resolve a schema); cost is counted per call and per element walked by the
