@@ -311,3 +311,34 @@ ${deploymentRules}
   );
   await ok(['delete', 'validatingadmissionpolicybinding', 'limit-v2']);
 });
+
+test("optional values in a policy: the namespace's team label or 'none'", async () => {
+  await ok(['create', 'namespace', 'vap-f']);
+  await apply(policy('team-wanted', `  matchConstraints:
+    resourceRules:
+    - apiGroups: [""]
+      apiVersions: ["v1"]
+      operations: ["CREATE"]
+      resources: ["configmaps"]
+    namespaceSelector:
+      matchLabels:
+        kubernetes.io/metadata.name: vap-f
+  variables:
+  - name: team
+    expression: "namespaceObject.metadata.?labels.team.orValue('none')"
+  validations:
+  - expression: "variables.team != 'none' || object.metadata.?labels[?'team'].hasValue()"
+    messageExpression: "'no team for ' + object.metadata.name + ' in a namespace of team ' + variables.team"`));
+  await apply(binding('team-wanted', `  policyName: team-wanted
+  validationActions: [Deny]`));
+  let refused = { code: 0, stdout: '', stderr: '' };
+  await until('the policy to apply', async () => {
+    refused = await cluster.kubectl(['-n', 'vap-f', 'create', 'configmap', 'anon']);
+    return refused.code !== 0;
+  });
+  assert.equal(refused.stderr.trim(), `error: failed to create configmap: configmaps "anon" is forbidden: ValidatingAdmissionPolicy 'team-wanted' with binding 'team-wanted' denied request: no team for anon in a namespace of team none`);
+  await ok(['-n', 'vap-f', 'create', '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: labelled\n  labels:\n    team: red\n');
+  await ok(['label', 'namespace', 'vap-f', 'team=blue']);
+  await ok(['-n', 'vap-f', 'create', 'configmap', 'anon']);
+  await ok(['delete', 'validatingadmissionpolicybinding', 'team-wanted']);
+});

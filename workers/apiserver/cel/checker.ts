@@ -8,6 +8,7 @@
  */
 import type { Expr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import type { CelEnv, CelType } from '@bufbuild/cel';
+import { OPTIONAL_INDEX, OPTIONAL_SELECT } from './optional.ts';
 
 export type Ty =
   | { k: 'dyn' }
@@ -194,8 +195,8 @@ export class Checker {
         if (on.k === 'named' && !on.fields) return this.err(e.id, `found no matching overload for '_[_]' applied to '(${typeString(on)}, ${typeString(key)})'`);
         return DYN;
       }
-      case '_[?_]':
-      case '_?._':
+      case OPTIONAL_SELECT:
+      case OPTIONAL_INDEX:
         return DYN;
       case 'type':
         return TYPE;

@@ -11,7 +11,8 @@
  * a type checker of our own (checker.ts) and the cost model of cost.ts.
  *
  * What of Kubernetes' CEL is here:
- * - the standard library and macros (has, all, exists, exists_one, map, filter);
+ * - the standard library and macros (has, all, exists, exists_one, map, filter), optional values
+ *   (`a.?b`, `m[?k]`, `optional.of`/`none`/`ofNonZeroValue`, hasValue, value, orValue, or: optional.ts);
  * - strings extension (charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace, split,
  *   substring, trim, join, quote, format) — @bufbuild/cel/ext;
  * - Kubernetes' lists (isSorted, sum, min, max, indexOf, lastIndexOf), regex (find, findAll),
@@ -22,8 +23,7 @@
  * - type checking of identifiers, functions, overloads over known types, typed objects' fields
  *   and the output type, exactly ('must evaluate to bool but got dyn' for `object.spec.paused`);
  * - runtime cost with Kubernetes' per-call limit and per-evaluation budget.
- * What is not: optional types (`a.?b`, `m[?k]`, `optional.of`, `.orValue()`: @bufbuild/cel's parser
- * has no optional syntax); the ip/cidr, semver, format (named formats) and sets libraries; the two-variable
+ * What is not: optional entries of literals (`[?x]`, `{?k: v}`); the ip/cidr, semver, format (named formats) and sets libraries; the two-variable
  * comprehensions (all(i, v, …)); static cost estimation (CRDs' 'estimated rule cost exceeds
  * budget'); typing of `object`/`params` from the kinds' schemas (they are dyn, as when
  * Kubernetes cannot resolve a schema); cost is counted per call and per element walked by the
@@ -42,13 +42,14 @@ import { regexFuncs } from './lib-regex.ts';
 import { urlFuncs } from './lib-url.ts';
 import { quantityFuncs } from './lib-quantity.ts';
 import { authzFuncs, withAuthz, type AuthzSession } from './lib-authz.ts';
+import { markOptionals, optionalCalls, optionalFuncs } from './optional.ts';
 
 export { DYN, BOOL, INT, STRING, DOUBLE, named, listOf, mapOf, typeString, type Ty, type Declarations } from './checker.ts';
 export { PER_CALL_LIMIT, RUNTIME_COST_BUDGET, COST_EXCEEDED } from './cost.ts';
 export { toCelInput, fromCel } from './values.ts';
 export { AuthzSession, authorizerValue, requestResourceValue } from './lib-authz.ts';
 
-export const env = celEnv({ registry, funcs: [...strings, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
+export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
 
 export interface Program {
   expression: string;
@@ -66,11 +67,13 @@ export interface CompileOptions {
 /** Parses, type-checks and plans `expression` over the declared variables. */
 export function compile(expression: string, decls: Declarations, opts: CompileOptions = {}): CompileResult {
   let parsed: ParsedExpr;
+  const marks = markOptionals(expression);
   try {
-    parsed = parse(expression);
+    parsed = parse(marks.source);
   } catch (e) {
     return { ok: false, error: `compilation failed: ${syntaxError(expression, (e as Error).message)}` };
   }
+  parsed.expr = optionalCalls(parsed.expr!, parsed.sourceInfo, marks, (name) => name in decls);
   const checker = new Checker(env, decls);
   const out = checker.check(parsed.expr!);
   if (checker.issues.length) {

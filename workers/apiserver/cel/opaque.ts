@@ -19,6 +19,8 @@ const MESSAGES: Record<string, Record<string, FieldKind>> = {
   GroupCheck: { serviceAccount: 'string', group: 'string' },
   ResourceCheck: { serviceAccount: 'string', group: 'string', resource: 'string', subresource: 'string', namespace: 'string', name: 'string' },
   Decision: { allowed: 'bool', reason: 'string', error: 'string' },
+  // what it holds is kept beside it (optional.ts)
+  Optional: { present: 'bool' },
 };
 
 const file = create(FileDescriptorProtoSchema, {
@@ -48,6 +50,7 @@ export const PATH_CHECK = desc('PathCheck');
 export const GROUP_CHECK = desc('GroupCheck');
 export const RESOURCE_CHECK = desc('ResourceCheck');
 export const DECISION = desc('Decision');
+export const OPTIONAL = desc('Optional');
 
 export const T = {
   quantity: objectType(QUANTITY),
@@ -57,6 +60,7 @@ export const T = {
   groupCheck: objectType(GROUP_CHECK),
   resourceCheck: objectType(RESOURCE_CHECK),
   decision: objectType(DECISION),
+  optional: objectType(OPTIONAL),
 } satisfies Record<string, CelObjectType>;
 
 /** A new opaque value. */

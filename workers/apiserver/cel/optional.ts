@@ -1,0 +1,184 @@
+/**
+ * CEL's optional values (cel-spec proposal 246), as Kubernetes enables them: `a.?b` and `m[?k]`
+ * (an optional of the field or entry, none when absent), `optional.of(x)`, `optional.none()`,
+ * `optional.ofNonZeroValue(x)`, and on an optional `hasValue()`, `value()`, `orValue(x)`, `or(o)`.
+ * Once a chain is optional it stays so: in `a.?b.c` a missing `c` is none too (cel-go's checker
+ * types a selection on an optional as optional).
+ *
+ * @bufbuild/cel's parser has no optional syntax, so the expression is parsed with each `?` of a
+ * `.?` or `[?` made a blank (same offsets: positions and carets stay right), and the selections
+ * and indexes at those offsets become the calls cel-go's parser makes (`_?._`, `_[?_]`; named
+ * here OPTIONAL_SELECT and OPTIONAL_INDEX). Optional
+ * entries of list and map literals (`[?x]`, `{?k: v}`) are not supported: they stay syntax errors;
+ * and two optionals holding values compare equal whatever the values (an opaque value's equality
+ * is its fields').
+ */
+import { celFunc, celMethod, CelScalar, isCelList, isCelMap, type CelValue } from '@bufbuild/cel';
+import { create } from '@bufbuild/protobuf';
+import { isReflectMessage } from '@bufbuild/protobuf/reflect';
+import { ExprSchema, type Expr, type SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+import { maxId } from './cost.ts';
+import { fieldsOf, make, OPTIONAL, T } from './opaque.ts';
+
+const { DYN, STRING, BOOL } = CelScalar;
+
+export interface OptionalMarks {
+  /** the expression with the optional markers blanked */
+  source: string;
+  /** offsets of the `.` of each `.?` */
+  selects: Set<number>;
+  /** offsets of the `[` of each `m[?k]` */
+  indexes: Set<number>;
+}
+
+const OPERAND_END = /[\w)\]}'"]/;
+
+/** Finds `.?` and `x[?` outside string literals and comments; blanks their `?`. */
+export function markOptionals(expression: string): OptionalMarks {
+  const out = expression.split('');
+  const selects = new Set<number>();
+  const indexes = new Set<number>();
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (c === '/' && expression[i + 1] === '/') {
+      while (i < expression.length && expression[i] !== '\n') i++;
+    } else if (c === '"' || c === "'") {
+      i = stringEnd(expression, i);
+    } else if (c === '.' && expression[i + 1] === '?') {
+      selects.add(i);
+      out[i + 1] = ' ';
+    } else if (c === '[' && expression[i + 1] === '?' && OPERAND_END.test(previousNonBlank(expression, i))) {
+      indexes.add(i);
+      out[i + 1] = ' ';
+    }
+  }
+  return { source: out.join(''), selects, indexes };
+}
+
+function previousNonBlank(s: string, i: number): string {
+  let j = i - 1;
+  while (j >= 0 && /\s/.test(s[j])) j--;
+  return j >= 0 ? s[j] : '';
+}
+
+/** The offset of the last character of the string literal opening at `i` (raw with an r/R prefix). */
+function stringEnd(s: string, i: number): number {
+  const q = s[i];
+  const prefix = /([rRbB]{0,2})$/.exec(s.slice(Math.max(0, i - 2), i))![1];
+  const raw = /[rR]/.test(prefix) && !/\w/.test(s[i - prefix.length - 1] ?? '');
+  const close = s.startsWith(q.repeat(3), i) ? q.repeat(3) : q;
+  for (let j = i + close.length; j < s.length; j++) {
+    if (!raw && s[j] === '\\') j++;
+    else if (s.startsWith(close, j)) return j + close.length - 1;
+  }
+  return s.length;
+}
+
+/** cel-go's `_?._` and `_[?_]`, under names of our own: @bufbuild/cel's planner reads those two as attribute accesses without optional values */
+export const OPTIONAL_SELECT = '@optional_select';
+export const OPTIONAL_INDEX = '@optional_index';
+const OPTIONAL_CALLS = new Set([OPTIONAL_SELECT, OPTIONAL_INDEX]);
+const NAMESPACED = new Set(['of', 'none', 'ofNonZeroValue']);
+
+/**
+ * The parsed expression with the marked selections and indexes as optional calls, selections and
+ * indexes of an optional as optional too, and `optional.of(…)` as the function `optional.of`.
+ */
+export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: OptionalMarks, declared: (name: string) => boolean): Expr {
+  const pos = (x: Expr) => info?.positions[x.id.toString() as never] as number | undefined;
+  const isOptional = (x: Expr | undefined) => x?.exprKind.case === 'callExpr' && OPTIONAL_CALLS.has(x.exprKind.value.function);
+  const call = (x: Expr, fn: string, args: Expr[]) => create(ExprSchema, { id: x.id, exprKind: { case: 'callExpr', value: { function: fn, args } } });
+  let nextId = maxId(e);
+  const walk = (x: Expr): Expr => {
+    const k = x.exprKind;
+    if (k.case === 'selectExpr' && k.value.operand) {
+      const operand = walk(k.value.operand);
+      k.value.operand = operand;
+      if (!k.value.testOnly && (marks.selects.has(pos(x) ?? -1) || isOptional(operand))) {
+        return call(x, OPTIONAL_SELECT, [operand, create(ExprSchema, { id: ++nextId, exprKind: { case: 'constExpr', value: { constantKind: { case: 'stringValue', value: k.value.field } } } })]);
+      }
+    } else if (k.case === 'callExpr') {
+      const v = k.value;
+      if (v.target) v.target = walk(v.target);
+      v.args = v.args.map(walk);
+      if (v.function === '_[_]' && (marks.indexes.has(pos(x) ?? -1) || isOptional(v.args[0]))) v.function = OPTIONAL_INDEX;
+      const t = v.target;
+      if (t?.exprKind.case === 'identExpr' && t.exprKind.value.name === 'optional' && NAMESPACED.has(v.function) && !declared('optional')) {
+        v.function = `optional.${v.function}`;
+        v.target = undefined;
+      }
+    } else if (k.case === 'listExpr') k.value.elements = k.value.elements.map(walk);
+    else if (k.case === 'structExpr') {
+      for (const en of k.value.entries) {
+        if (en.value) en.value = walk(en.value);
+        if (en.keyKind.case === 'mapKey') en.keyKind.value = walk(en.keyKind.value);
+      }
+    } else if (k.case === 'comprehensionExpr') {
+      for (const f of ['iterRange', 'accuInit', 'loopCondition', 'loopStep', 'result'] as const) if (k.value[f]) k.value[f] = walk(k.value[f]!);
+    }
+    return x;
+  };
+  return walk(e);
+}
+
+// --- the values ---
+
+/** the value an optional holds, by its message (an opaque message carries strings and bools only) */
+const held = new WeakMap<object, CelValue>();
+
+const NONE = () => make(OPTIONAL, { present: false });
+
+function some(v: CelValue) {
+  const m = make(OPTIONAL, { present: true });
+  held.set(m, v);
+  return m;
+}
+
+const isOptionalValue = (v: unknown) => isReflectMessage(v, OPTIONAL);
+const present = (o: unknown) => fieldsOf<{ present: boolean }>(o).present;
+const valueOf = (o: unknown) => held.get(fieldsOf<object>(o)) as CelValue;
+
+/** `on.?field` / `on[?key]`: none when `on` is none or has no such entry. */
+function entry(on: CelValue, key: CelValue) {
+  if (isOptionalValue(on)) {
+    if (!present(on)) return NONE();
+    on = valueOf(on);
+  }
+  if (isCelMap(on)) {
+    const k = key as string;
+    return on.has(k) ? some(on.get(k)!) : NONE();
+  }
+  if (isCelList(on) && (typeof key === 'bigint' || typeof key === 'number')) {
+    const i = Number(key);
+    return Number.isInteger(i) && i >= 0 && i < on.size ? some(on.get(i)!) : NONE();
+  }
+  throw new Error(`no such overload: optional access on ${typeof on}`);
+}
+
+function isZero(v: CelValue): boolean {
+  if (v === null || v === false || v === '' || v === 0 || v === 0n) return true;
+  if (v instanceof Uint8Array) return v.length === 0;
+  if (isCelList(v) || isCelMap(v)) return v.size === 0;
+  return false;
+}
+
+export const optionalFuncs = [
+  celFunc(OPTIONAL_SELECT, [DYN, STRING], T.optional, (on, field) => entry(on, field)),
+  celFunc(OPTIONAL_INDEX, [DYN, DYN], T.optional, (on, key) => entry(on, key)),
+  celFunc('optional.of', [DYN], T.optional, (v) => some(v)),
+  celFunc('optional.none', [], T.optional, () => NONE()),
+  celFunc('optional.ofNonZeroValue', [DYN], T.optional, (v) => (isZero(v) ? NONE() : some(v))),
+  celMethod('hasValue', T.optional, [], BOOL, function () {
+    return present(this);
+  }),
+  celMethod('value', T.optional, [], DYN, function () {
+    if (!present(this)) throw new Error('optional.none() dereference');
+    return valueOf(this);
+  }),
+  celMethod('orValue', T.optional, [DYN], DYN, function (other) {
+    return present(this) ? valueOf(this) : other;
+  }),
+  celMethod('or', T.optional, [T.optional], T.optional, function (other) {
+    return fieldsOf(present(this) ? this : other);
+  }),
+];
