@@ -43,6 +43,7 @@ import { urlFuncs } from './lib-url.ts';
 import { quantityFuncs } from './lib-quantity.ts';
 import { authzFuncs, withAuthz, type AuthzSession } from './lib-authz.ts';
 import { markOptionals, optionalCalls, optionalFuncs } from './optional.ts';
+import { mapExpr, namespacedCalls } from './ast.ts';
 
 export { DYN, BOOL, INT, STRING, DOUBLE, named, listOf, mapOf, typeString, type Ty, type Declarations } from './checker.ts';
 export { PER_CALL_LIMIT, RUNTIME_COST_BUDGET, COST_EXCEEDED } from './cost.ts';
@@ -73,7 +74,7 @@ export function compile(expression: string, decls: Declarations, opts: CompileOp
   } catch (e) {
     return { ok: false, error: `compilation failed: ${syntaxError(expression, (e as Error).message)}` };
   }
-  parsed.expr = optionalCalls(parsed.expr!, parsed.sourceInfo, marks, (name) => name in decls);
+  parsed.expr = namespacedCalls(optionalCalls(parsed.expr!, parsed.sourceInfo, marks), (fn) => env.funcs.find(fn) !== undefined, (name) => name in decls);
   const checker = new Checker(env, decls);
   const out = checker.check(parsed.expr!);
   if (checker.issues.length) {
@@ -136,23 +137,10 @@ function rewriteQualified(e: Expr, dotted: string[]): Expr {
   if (!dotted.length) return e;
   const name = (x: Expr): string | undefined =>
     x.exprKind.case === 'identExpr' ? x.exprKind.value.name : x.exprKind.case === 'selectExpr' && !x.exprKind.value.testOnly && x.exprKind.value.operand ? `${name(x.exprKind.value.operand) ?? '\0'}.${x.exprKind.value.field}` : undefined;
-  const walk = (x: Expr): Expr => {
-    const n = name(x);
-    if (n && dotted.includes(n)) return create(ExprSchema, { id: x.id, exprKind: { case: 'identExpr', value: { name: n } } });
-    const k = x.exprKind;
-    if (k.case === 'selectExpr' && k.value.operand) k.value.operand = walk(k.value.operand);
-    else if (k.case === 'callExpr') {
-      if (k.value.target) k.value.target = walk(k.value.target);
-      k.value.args = k.value.args.map(walk);
-    } else if (k.case === 'listExpr') k.value.elements = k.value.elements.map(walk);
-    else if (k.case === 'structExpr') for (const en of k.value.entries) {
-      if (en.value) en.value = walk(en.value);
-      if (en.keyKind.case === 'mapKey') en.keyKind.value = walk(en.keyKind.value);
-    }
-    else if (k.case === 'comprehensionExpr') for (const f of ['iterRange', 'accuInit', 'loopCondition', 'loopStep', 'result'] as const) if (k.value[f]) k.value[f] = walk(k.value[f]!);
-    return x;
-  };
-  return walk(e);
+  return mapExpr(e, (x) => {
+    const n = x.exprKind.case === 'selectExpr' ? name(x) : undefined;
+    return n && dotted.includes(n) ? create(ExprSchema, { id: x.id, exprKind: { case: 'identExpr', value: { name: n } } }) : x;
+  });
 }
 
 /** cel-go's issue text: `ERROR: <input>:L:C: message` and the line with a caret under the column. */

@@ -17,6 +17,7 @@ import { celFunc, celMethod, CelScalar, isCelList, isCelMap, type CelValue } fro
 import { create } from '@bufbuild/protobuf';
 import { isReflectMessage } from '@bufbuild/protobuf/reflect';
 import { ExprSchema, type Expr, type SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
+import { mapExpr } from './ast.ts';
 import { maxId } from './cost.ts';
 import { fieldsOf, make, OPTIONAL, T } from './opaque.ts';
 
@@ -78,47 +79,21 @@ function stringEnd(s: string, i: number): number {
 export const OPTIONAL_SELECT = '@optional_select';
 export const OPTIONAL_INDEX = '@optional_index';
 const OPTIONAL_CALLS = new Set([OPTIONAL_SELECT, OPTIONAL_INDEX]);
-const NAMESPACED = new Set(['of', 'none', 'ofNonZeroValue']);
 
-/**
- * The parsed expression with the marked selections and indexes as optional calls, selections and
- * indexes of an optional as optional too, and `optional.of(…)` as the function `optional.of`.
- */
-export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: OptionalMarks, declared: (name: string) => boolean): Expr {
-  const pos = (x: Expr) => info?.positions[x.id.toString() as never] as number | undefined;
+/** The parsed expression with the marked selections and indexes, and those of an optional, as optional calls. */
+export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: OptionalMarks): Expr {
+  const pos = (x: Expr) => (info?.positions[x.id.toString() as never] as number | undefined) ?? -1;
   const isOptional = (x: Expr | undefined) => x?.exprKind.case === 'callExpr' && OPTIONAL_CALLS.has(x.exprKind.value.function);
-  const call = (x: Expr, fn: string, args: Expr[]) => create(ExprSchema, { id: x.id, exprKind: { case: 'callExpr', value: { function: fn, args } } });
   let nextId = maxId(e);
-  const walk = (x: Expr): Expr => {
+  return mapExpr(e, (x) => {
     const k = x.exprKind;
-    if (k.case === 'selectExpr' && k.value.operand) {
-      const operand = walk(k.value.operand);
-      k.value.operand = operand;
-      if (!k.value.testOnly && (marks.selects.has(pos(x) ?? -1) || isOptional(operand))) {
-        return call(x, OPTIONAL_SELECT, [operand, create(ExprSchema, { id: ++nextId, exprKind: { case: 'constExpr', value: { constantKind: { case: 'stringValue', value: k.value.field } } } })]);
-      }
-    } else if (k.case === 'callExpr') {
-      const v = k.value;
-      if (v.target) v.target = walk(v.target);
-      v.args = v.args.map(walk);
-      if (v.function === '_[_]' && (marks.indexes.has(pos(x) ?? -1) || isOptional(v.args[0]))) v.function = OPTIONAL_INDEX;
-      const t = v.target;
-      if (t?.exprKind.case === 'identExpr' && t.exprKind.value.name === 'optional' && NAMESPACED.has(v.function) && !declared('optional')) {
-        v.function = `optional.${v.function}`;
-        v.target = undefined;
-      }
-    } else if (k.case === 'listExpr') k.value.elements = k.value.elements.map(walk);
-    else if (k.case === 'structExpr') {
-      for (const en of k.value.entries) {
-        if (en.value) en.value = walk(en.value);
-        if (en.keyKind.case === 'mapKey') en.keyKind.value = walk(en.keyKind.value);
-      }
-    } else if (k.case === 'comprehensionExpr') {
-      for (const f of ['iterRange', 'accuInit', 'loopCondition', 'loopStep', 'result'] as const) if (k.value[f]) k.value[f] = walk(k.value[f]!);
+    if (k.case === 'selectExpr' && !k.value.testOnly && (marks.selects.has(pos(x)) || isOptional(k.value.operand))) {
+      const field = create(ExprSchema, { id: ++nextId, exprKind: { case: 'constExpr', value: { constantKind: { case: 'stringValue', value: k.value.field } } } });
+      return create(ExprSchema, { id: x.id, exprKind: { case: 'callExpr', value: { function: OPTIONAL_SELECT, args: [k.value.operand!, field] } } });
     }
+    if (k.case === 'callExpr' && k.value.function === '_[_]' && (marks.indexes.has(pos(x)) || isOptional(k.value.args[0]))) k.value.function = OPTIONAL_INDEX;
     return x;
-  };
-  return walk(e);
+  });
 }
 
 // --- the values ---
