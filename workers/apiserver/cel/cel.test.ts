@@ -93,3 +93,23 @@ test('authz: checks are decided by the authorizer, requestResource included', as
   assert.deepEqual(r.ok && r.value, true);
   assert.deepEqual(seen.sort(), ['create pods ns', 'delete deployments ns', 'get pods ']);
 });
+
+test("sets and format (Kubernetes' base environment since 1.29 and 1.31)", async () => {
+  const cases: [string, unknown][] = [
+    ['sets.contains([1, 2, 3], [3, 1]) && sets.contains([1], [])', true],
+    ['sets.contains([1, 2], [4])', false],
+    ["sets.equivalent(['a', 'b'], ['b', 'a', 'a']) && !sets.equivalent([1], [1, 2])", true],
+    ['sets.intersects([1, 2], [2, 9]) && !sets.intersects([1], [])', true],
+    ["!format.dns1123Label().validate('my-app').hasValue()", true],
+    ["format.dns1123Label().validate('my.app').value()", ['must not contain dots']],
+    ["format.dns1123LabelPrefix().validate('my-prefix-').hasValue() || format.dns1123Label().validate('my-prefix-').hasValue()", true],
+    ["format.named('labelValue').hasValue() && !format.named('nope').hasValue()", true],
+    ["format.named('uuid').value().validate('x').value()", ['does not match the UUID format']],
+    ["format.uuid().validate('123e4567-e89b-12d3-a456-426614174000').hasValue()", false],
+    ["[format.date().validate('2021-02-30'), format.datetime().validate('2021-01-01T25:00:00Z'), format.byte().validate('a')].map(o, o.value()[0])", ['invalid date', 'invalid datetime', 'invalid base64']],
+    ["format.date().validate('2024-02-29').hasValue() || format.datetime().validate('2021-01-01T00:00:00.5+02:00').hasValue()", false],
+    ["format.uri().validate('nope').value()", ['parse "nope": invalid URI for request']],
+  ];
+  for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
+  assert.match(String(await run("format.qualifiedName().validate('-a').value()[0]")), /^name part must consist of alphanumeric characters/);
+});

@@ -17,7 +17,8 @@ interface Parts {
   query: string;
 }
 
-function parse(s: string): Parts | string {
+/** Go's url.ParseRequestURI in its main lines: the URL's parts, or the error's text. */
+export function parse(s: string): Parts | string {
   if (!s) return 'parse "": empty url';
   if (s.startsWith('/')) {
     const [path, query = ''] = s.split('?', 2);

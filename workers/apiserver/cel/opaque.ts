@@ -21,6 +21,7 @@ const MESSAGES: Record<string, Record<string, FieldKind>> = {
   Decision: { allowed: 'bool', reason: 'string', error: 'string' },
   // what it holds is kept beside it (optional.ts)
   Optional: { present: 'bool' },
+  NamedFormat: { name: 'string' },
 };
 
 const file = create(FileDescriptorProtoSchema, {
@@ -51,6 +52,7 @@ export const GROUP_CHECK = desc('GroupCheck');
 export const RESOURCE_CHECK = desc('ResourceCheck');
 export const DECISION = desc('Decision');
 export const OPTIONAL = desc('Optional');
+export const NAMED_FORMAT = desc('NamedFormat');
 
 export const T = {
   quantity: objectType(QUANTITY),
@@ -61,6 +63,7 @@ export const T = {
   resourceCheck: objectType(RESOURCE_CHECK),
   decision: objectType(DECISION),
   optional: objectType(OPTIONAL),
+  namedFormat: objectType(NAMED_FORMAT),
 } satisfies Record<string, CelObjectType>;
 
 /** A new opaque value. */

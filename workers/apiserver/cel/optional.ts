@@ -101,9 +101,11 @@ export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: Opti
 /** the value an optional holds, by its message (an opaque message carries strings and bools only) */
 const held = new WeakMap<object, CelValue>();
 
-const NONE = () => make(OPTIONAL, { present: false });
+/** optional.none() */
+export const NONE = () => make(OPTIONAL, { present: false });
 
-function some(v: CelValue) {
+/** optional.of(v) */
+export function some(v: CelValue) {
   const m = make(OPTIONAL, { present: true });
   held.set(m, v);
   return m;
