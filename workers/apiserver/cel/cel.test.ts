@@ -113,3 +113,26 @@ test("sets and format (Kubernetes' base environment since 1.29 and 1.31)", async
   for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
   assert.match(String(await run("format.qualifiedName().validate('-a').value()[0]")), /^name part must consist of alphanumeric characters/);
 });
+
+test("ip and cidr (Kubernetes' base environment since 1.30), on Go's netip rules", async () => {
+  const cases: [string, unknown][] = [
+    ["[ip('127.0.0.1').family(), ip('::1').family()]", [4, 6]],
+    ["[isIP('127.0.0.256'), isIP(':::1'), isIP('01.2.3.4'), isIP('::ffff:1.2.3.4'), isIP('2001:db8::1')]", [false, false, false, false, true]],
+    ["[ip.isCanonical('2001:db8::abcd'), ip.isCanonical('2001:DB8::ABCD'), ip.isCanonical('2001:db8::0:0:0:abcd')]", [true, false, false]],
+    ["[string(ip('2001:db8:0:0:1:0:0:1')), string(ip('0:0:0:0:0:0:0:0'))]", ['2001:db8::1:0:0:1', '::']],
+    ["ip('::1') == ip('0::1') && ip('0.0.0.0').isUnspecified() && ip('::1').isLoopback()", true],
+    ["[ip('224.0.0.1').isLinkLocalMulticast(), ip('224.0.1.1').isLinkLocalMulticast(), ip('ff02::1').isLinkLocalMulticast()]", [true, false, true]],
+    ["[ip('169.254.169.254').isLinkLocalUnicast(), ip('fe80::1').isLinkLocalUnicast(), ip('fd80::1').isLinkLocalUnicast()]", [true, true, false]],
+    ["[ip('192.168.0.1').isGlobalUnicast(), ip('255.255.255.255').isGlobalUnicast(), ip('2001:db8::abcd').isGlobalUnicast(), ip('ff00::1').isGlobalUnicast()]", [true, false, true, false]],
+    ["cidr('192.168.0.0/16').containsIP(ip('192.168.0.1')) && !cidr('192.168.0.0/16').containsIP('192.169.0.1') && !cidr('10.0.0.0/8').containsIP('::1')", true],
+    ["cidr('192.168.0.0/16').containsCIDR('192.168.10.0/24') && !cidr('192.168.0.0/24').containsCIDR(cidr('192.168.0.0/16'))", true],
+    ["[string(cidr('192.168.1.5/16').masked()), string(cidr('192.168.1.5/16').ip()), string(cidr('2001:db8::1/32').masked())]", ['192.168.0.0/16', '192.168.1.5', '2001:db8::/32']],
+    ["[cidr('::1/128').prefixLength(), cidr('0.0.0.0/0').prefixLength()]", [128, 0]],
+    ["[isCIDR('10.0.0.0/33'), isCIDR('10.0.0.0/8'), isCIDR('10.0.0.0'), isCIDR('::ffff:1.2.3.4/128')]", [false, true, false, false]],
+  ];
+  for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
+  await assert.rejects(run("ip('1.2.3')"), /^Error: IP Address "1\.2\.3" parse error during conversion from string/);
+  await assert.rejects(run("ip('fe80::1%eth0')"), /^Error: IP address "fe80::1%eth0" with zone value is not allowed$/);
+  await assert.rejects(run("ip('::ffff:1.2.3.4')"), /^Error: IPv4-mapped IPv6 address "::ffff:1\.2\.3\.4" is not allowed$/);
+  await assert.rejects(run("cidr('nope')"), /^Error: network address parse error during conversion from string: .*no '\/'$/);
+});

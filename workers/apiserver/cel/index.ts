@@ -15,8 +15,9 @@
  *   (`a.?b`, `m[?k]`, `optional.of`/`none`/`ofNonZeroValue`, hasValue, value, orValue, or: optional.ts);
  * - strings extension (charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace, split,
  *   substring, trim, join, quote, format) — @bufbuild/cel/ext;
- * - sets (contains, equivalent, intersects: lib-sets.ts) and Kubernetes' format library
- *   (format.dns1123Label()… .validate(s), format.named(n): lib-format.ts);
+ * - sets (contains, equivalent, intersects: lib-sets.ts), Kubernetes' format library
+ *   (format.dns1123Label()… .validate(s), format.named(n): lib-format.ts) and its IP and CIDR
+ *   libraries (ip, isIP, cidr, isCIDR and their methods: lib-net.ts);
  * - Kubernetes' lists (isSorted, sum, min, max, indexOf, lastIndexOf), regex (find, findAll),
  *   URLs (url, isURL, getScheme, getHost, getHostname, getPort, getEscapedPath, getQuery),
  *   quantity (quantity, isQuantity, sign, isInteger, asInteger, asApproximateFloat, compareTo,
@@ -25,9 +26,9 @@
  * - type checking of identifiers, functions, overloads over known types, typed objects' fields
  *   and the output type, exactly ('must evaluate to bool but got dyn' for `object.spec.paused`);
  * - runtime cost with Kubernetes' per-call limit and per-evaluation budget.
- * What is not: optional entries of literals (`[?x]`, `{?k: v}`); the ip/cidr and semver
- * libraries; the two-variable
- * comprehensions (all(i, v, …)); static cost estimation (CRDs' 'estimated rule cost exceeds
+ * What is not: optional entries of literals (`[?x]`, `{?k: v}`); the semver and image libraries
+ * (Kubernetes 1.33) and two-variable comprehensions (all(i, v, …): 1.32 compiles them only for
+ * expressions already stored); static cost estimation (CRDs' 'estimated rule cost exceeds
  * budget'); typing of `object`/`params` from the kinds' schemas (they are dyn, as when
  * Kubernetes cannot resolve a schema); cost is counted per call and per element walked by the
  * Kubernetes libraries, close to but not equal to cel-go's numbers.
@@ -48,6 +49,7 @@ import { authzFuncs, withAuthz, type AuthzSession } from './lib-authz.ts';
 import { markOptionals, optionalCalls, optionalFuncs } from './optional.ts';
 import { setsFuncs } from './lib-sets.ts';
 import { formatFuncs } from './lib-format.ts';
+import { netFuncs } from './lib-net.ts';
 import { mapExpr, namespacedCalls } from './ast.ts';
 
 export { DYN, BOOL, INT, STRING, DOUBLE, named, listOf, mapOf, typeString, type Ty, type Declarations } from './checker.ts';
@@ -55,7 +57,7 @@ export { PER_CALL_LIMIT, RUNTIME_COST_BUDGET, COST_EXCEEDED } from './cost.ts';
 export { toCelInput, fromCel } from './values.ts';
 export { AuthzSession, authorizerValue, requestResourceValue } from './lib-authz.ts';
 
-export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...setsFuncs, ...formatFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
+export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...setsFuncs, ...formatFuncs, ...netFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
 
 export interface Program {
   expression: string;

@@ -22,6 +22,8 @@ const MESSAGES: Record<string, Record<string, FieldKind>> = {
   // what it holds is kept beside it (optional.ts)
   Optional: { present: 'bool' },
   NamedFormat: { name: 'string' },
+  IP: { value: 'string' },
+  CIDR: { value: 'string' },
 };
 
 const file = create(FileDescriptorProtoSchema, {
@@ -53,6 +55,8 @@ export const RESOURCE_CHECK = desc('ResourceCheck');
 export const DECISION = desc('Decision');
 export const OPTIONAL = desc('Optional');
 export const NAMED_FORMAT = desc('NamedFormat');
+export const IP_ = desc('IP');
+export const CIDR_ = desc('CIDR');
 
 export const T = {
   quantity: objectType(QUANTITY),
@@ -64,6 +68,8 @@ export const T = {
   decision: objectType(DECISION),
   optional: objectType(OPTIONAL),
   namedFormat: objectType(NAMED_FORMAT),
+  ip: objectType(IP_),
+  cidr: objectType(CIDR_),
 } satisfies Record<string, CelObjectType>;
 
 /** A new opaque value. */
