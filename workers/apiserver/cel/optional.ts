@@ -8,10 +8,9 @@
  * @bufbuild/cel's parser has no optional syntax, so the expression is parsed with each `?` of a
  * `.?` or `[?` made a blank (same offsets: positions and carets stay right), and the selections
  * and indexes at those offsets become the calls cel-go's parser makes (`_?._`, `_[?_]`; named
- * here OPTIONAL_SELECT and OPTIONAL_INDEX). Optional
- * entries of list and map literals (`[?x]`, `{?k: v}`) are not supported: they stay syntax errors;
- * and two optionals holding values compare equal whatever the values (an opaque value's equality
- * is its fields').
+ * here OPTIONAL_SELECT and OPTIONAL_INDEX). Not supported: optional entries of list and map
+ * literals (`[?x]`, `{?k: v}`), which stay syntax errors; and the equality of two optionals
+ * holding values, which are equal whatever the values (an opaque value's equality is its fields').
  */
 import { celFunc, celMethod, CelScalar, isCelList, isCelMap, type CelValue } from '@bufbuild/cel';
 import { create } from '@bufbuild/protobuf';
@@ -20,6 +19,7 @@ import { ExprSchema, type Expr, type SourceInfo } from '@bufbuild/cel-spec/cel/e
 import { mapExpr } from './ast.ts';
 import { maxId } from './cost.ts';
 import { fieldsOf, make, OPTIONAL, T } from './opaque.ts';
+import { typeName } from './values.ts';
 
 const { DYN, STRING, BOOL } = CelScalar;
 
@@ -122,14 +122,14 @@ function entry(on: CelValue, key: CelValue) {
     on = valueOf(on);
   }
   if (isCelMap(on)) {
-    const k = key as string;
+    const k = key as string | bigint | boolean;
     return on.has(k) ? some(on.get(k)!) : NONE();
   }
   if (isCelList(on) && (typeof key === 'bigint' || typeof key === 'number')) {
     const i = Number(key);
     return Number.isInteger(i) && i >= 0 && i < on.size ? some(on.get(i)!) : NONE();
   }
-  throw new Error(`no such overload: optional access on ${typeof on}`);
+  throw new Error(`no such overload: optional access on ${typeName(on)}`);
 }
 
 function isZero(v: CelValue): boolean {
