@@ -42,6 +42,17 @@ const deploymentRules = `  matchConstraints:
       operations: ["CREATE", "UPDATE"]
       resources: ["deployments"]`;
 
+/** ConfigMap creations in one namespace */
+const configMapCreates = (namespace: string) => `  matchConstraints:
+    resourceRules:
+    - apiGroups: [""]
+      apiVersions: ["v1"]
+      operations: ["CREATE"]
+      resources: ["configmaps"]
+    namespaceSelector:
+      matchLabels:
+        kubernetes.io/metadata.name: ${namespace}`;
+
 test('object.spec.replicas <= 5 refuses kubectl create deployment --replicas=6 with Kubernetes text; 5 passes; updates too', async () => {
   await ok(['create', 'namespace', 'vap-a']);
   await apply(policy('max-replicas', `${deploymentRules}
@@ -146,15 +157,7 @@ ${deploymentRules}
 
 test('Warn and Audit admit the request; Warn is a Warning kubectl prints; matchConditions skip objects', async () => {
   await ok(['create', 'namespace', 'vap-c']);
-  await apply(policy('labels-wanted', `  matchConstraints:
-    resourceRules:
-    - apiGroups: [""]
-      apiVersions: ["v1"]
-      operations: ["CREATE"]
-      resources: ["configmaps"]
-    namespaceSelector:
-      matchLabels:
-        kubernetes.io/metadata.name: vap-c
+  await apply(policy('labels-wanted', `${configMapCreates('vap-c')}
   matchConditions:
   - name: not-exempt
     expression: "!has(object.metadata.labels) || !('exempt' in object.metadata.labels)"
@@ -314,15 +317,7 @@ ${deploymentRules}
 
 test("optional values in a policy: the namespace's team label or 'none'", async () => {
   await ok(['create', 'namespace', 'vap-f']);
-  await apply(policy('team-wanted', `  matchConstraints:
-    resourceRules:
-    - apiGroups: [""]
-      apiVersions: ["v1"]
-      operations: ["CREATE"]
-      resources: ["configmaps"]
-    namespaceSelector:
-      matchLabels:
-        kubernetes.io/metadata.name: vap-f
+  await apply(policy('team-wanted', `${configMapCreates('vap-f')}
   variables:
   - name: team
     expression: "namespaceObject.metadata.?labels.team.orValue('none')"
