@@ -96,3 +96,19 @@ test('kubectl top, kubectl autoscale and an HPA scaling a Deployment up and down
   await ok(['patch', 'deployment', 'charge', '--type=merge', '-p', JSON.stringify({ spec: { template: { metadata: { annotations: { 'simulated.timonier.dev/cpu': '5m' } } } } })]);
   await until('the scale down', async () => ((await cluster.api('GET', '/apis/apps/v1/namespaces/default/deployments/charge')).json as { spec: { replicas: number } }).spec.replicas === 1, 200_000);
 });
+
+test('a target without its apiVersion maps to no group: AbleToScale False, as Kubernetes says it', async () => {
+  const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'groupless' }, spec: { scaleTargetRef: { kind: 'Deployment', name: 'charge' }, minReplicas: 1, maxReplicas: 2 } };
+  assert.equal((await cluster.api('POST', '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', { body: hpa })).status, 201);
+  const condition = await until('the condition', async () => {
+    const h = (await cluster.api('GET', '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/groupless')).json as { status?: { conditions?: { type: string; status: string; reason: string; message: string }[] } };
+    return h.status?.conditions?.find((c) => c.type === 'AbleToScale');
+  });
+  assert.deepEqual({ ...condition, lastTransitionTime: undefined }, {
+    type: 'AbleToScale',
+    status: 'False',
+    reason: 'FailedGetScale',
+    message: `the HPA controller was unable to get the target's current scale: no matches for kind "Deployment" in group ""`,
+    lastTransitionTime: undefined,
+  });
+});

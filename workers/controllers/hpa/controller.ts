@@ -26,7 +26,8 @@ const HPA = { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautos
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true };
 const POD_METRICS = { group: 'metrics.k8s.io', version: 'v1beta1', resource: 'pods', namespaced: true };
 /** scale targets Kubernetes' RESTMapper would find for the usual kinds */
-const SCALABLE: Record<string, string> = { Deployment: 'deployments', ReplicaSet: 'replicasets', StatefulSet: 'statefulsets', ReplicationController: 'replicationcontrollers' };
+/** the scalable kinds served, by group and kind (the target's version is not looked at, as a REST mapping by group and kind) */
+const SCALABLE: Record<string, string> = { 'apps/Deployment': 'deployments', 'apps/ReplicaSet': 'replicasets', 'apps/StatefulSet': 'statefulsets' };
 
 interface Scale extends KubeObject {
   spec?: { replicas?: number };
@@ -72,9 +73,9 @@ async function reconcileAutoscaler(ctx: ControllerContext, hpa: HorizontalPodAut
   const status = { ...(hpa.status ?? {}), observedGeneration: hpa.metadata.generation };
   const write = () => writeStatus(ctx, hpa, status, conditions, now);
 
-  const resource = ref.kind ? SCALABLE[ref.kind] : undefined;
   const group = groupOf(ref.apiVersion ?? '');
-  const scalePath = resource ? `/apis/${group || 'apps'}/v1/namespaces/${encodeURIComponent(ns)}/${resource}/${encodeURIComponent(ref.name ?? '')}/scale` : undefined;
+  const resource = SCALABLE[`${group}/${ref.kind ?? ''}`];
+  const scalePath = resource ? `/apis/${group}/v1/namespaces/${encodeURIComponent(ns)}/${resource}/${encodeURIComponent(ref.name ?? '')}/scale` : undefined;
   let scale: Scale | undefined;
   try {
     if (!scalePath) throw new Error(`no matches for kind "${ref.kind}" in group "${group}"`);
