@@ -310,6 +310,51 @@ test('a CRD is its cluster\'s only: a tenant neither serves nor discovers it, an
   assert.equal((await cluster.api('GET', `${T}/apis/stable.example.com/v1/namespaces/default/crontabs`)).json.items.length, 1);
 });
 
+test('a transition rule with optionalOldSelf (as kubebuilder writes them) runs on creation too', async () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: volumes.disks.example.com
+spec:
+  group: disks.example.com
+  scope: Namespaced
+  names: { plural: volumes, singular: volume, kind: Volume }
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              sizeGB:
+                type: integer
+                x-kubernetes-validations:
+                - rule: "!oldSelf.hasValue() || self >= oldSelf.value()"
+                  message: cannot shrink
+                  optionalOldSelf: true
+              legacy:
+                type: boolean
+                x-kubernetes-validations:
+                - rule: oldSelf.hasValue()
+                  message: cannot be added
+                  optionalOldSelf: true`;
+  const kubectl = async (args: string[], input?: string) => cluster.kubectl(args, input === undefined ? undefined : { input });
+  assert.equal((await kubectl(['apply', '-f', '-'], crd)).code, 0);
+  assert.equal((await kubectl(['wait', '--for=condition=Established', 'crd/volumes.disks.example.com', '--timeout=20s'])).code, 0);
+  const volume = (spec: string) => `apiVersion: disks.example.com/v1\nkind: Volume\nmetadata:\n  name: data\n  namespace: default\nspec: ${spec}\n`;
+  const refused = await kubectl(['apply', '-f', '-'], volume('{sizeGB: 5, legacy: true}'));
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr.trim(), 'The Volume "data" is invalid: spec.legacy: Invalid value: "boolean": cannot be added');
+  assert.equal((await kubectl(['apply', '-f', '-'], volume('{sizeGB: 5}'))).code, 0);
+  const shrunk = await kubectl(['apply', '-f', '-'], volume('{sizeGB: 4}'));
+  assert.equal(shrunk.stderr.trim(), 'The Volume "data" is invalid: spec.sizeGB: Invalid value: "integer": cannot shrink');
+  assert.equal((await kubectl(['apply', '-f', '-'], volume('{sizeGB: 6}'))).code, 0);
+});
+
 const helm = helmOf(cluster);
 
 test('helm install of a chart with a CRD in crds/ and an object of that kind in templates/', async () => {

@@ -56,6 +56,7 @@ export { DYN, BOOL, INT, STRING, DOUBLE, named, listOf, mapOf, typeString, type 
 export { PER_CALL_LIMIT, RUNTIME_COST_BUDGET, COST_EXCEEDED } from './cost.ts';
 export { toCelInput, fromCel } from './values.ts';
 export { AuthzSession, authorizerValue, requestResourceValue } from './lib-authz.ts';
+export { NONE as optionalNone, some as optionalOf } from './optional.ts';
 
 export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...setsFuncs, ...formatFuncs, ...netFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
 

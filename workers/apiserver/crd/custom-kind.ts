@@ -83,7 +83,8 @@ function build(crd: CustomResourceDefinition, ver: CRDVersion): KindDescriptor {
       const errs = validateCustomResource(root, obj);
       return errs.length ? errs : validateRules(root, obj);
     },
-    validateUpdate: (obj: KubeObject, old: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, old)),
+    validateCreate: (obj: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'create')),
+    validateUpdate: (obj: KubeObject, old: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'update', old)),
     table: customTable(ver.additionalPrinterColumns),
     customResource: { crd },
   };

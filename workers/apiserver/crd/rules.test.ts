@@ -24,7 +24,7 @@ const schema: JSONSchemaProps = {
   },
 };
 const obj = (name: string, spec: object) => ({ apiVersion: 'x/v1', kind: 'X', metadata: { name }, spec }) as KubeObject;
-const texts = (o: KubeObject, old?: KubeObject) => validateRules(schema, o, old).map((e) => `${e.field}: ${e.body}`);
+const texts = (o: KubeObject, old?: KubeObject) => validateRules(schema, o, old ? 'update' : 'object', old).map((e) => `${e.field}: ${e.body}`);
 
 test('rules on the object alone, with Kubernetes texts', () => {
   assert.deepEqual(texts(obj('ct', { replicas: 2, maxReplicas: 5, tags: ['abc'] })), []);
@@ -39,6 +39,28 @@ test('rules on the object alone, with Kubernetes texts', () => {
 test('transition rules run on updates, against the old object', () => {
   assert.deepEqual(texts(obj('ct', { replicas: 1, maxReplicas: 5 }), obj('ct', { replicas: 3, maxReplicas: 5 })), ['spec: Forbidden: replicas may only grow']);
   assert.deepEqual(texts(obj('ct', { replicas: 4, maxReplicas: 5 }), obj('ct', { replicas: 3, maxReplicas: 5 })), []);
+});
+
+test('optionalOldSelf: a transition rule that runs on creation too, its oldSelf an optional', () => {
+  const sized: JSONSchemaProps = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: {
+          sizeGB: { type: 'integer', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || self >= oldSelf.value()', message: 'cannot shrink', optionalOldSelf: true }] },
+          serverless: { type: 'boolean', 'x-kubernetes-validations': [{ rule: 'oldSelf.hasValue()', message: 'cannot be added', optionalOldSelf: true }] },
+        },
+      },
+    },
+  };
+  const run = (pass: 'object' | 'create' | 'update', o: object, old?: object) => validateRules(sized, obj('x', o), pass, old && obj('x', old)).map((e) => `${e.field}: ${e.body}`);
+  assert.deepEqual(run('object', { sizeGB: 5, serverless: true }), [], 'not a rule on the object alone');
+  assert.deepEqual(run('create', { sizeGB: 5 }), [], 'oldSelf is none on creation');
+  assert.deepEqual(run('create', { sizeGB: 5, serverless: true }), ['spec.serverless: Invalid value: "boolean": cannot be added']);
+  assert.deepEqual(run('update', { sizeGB: 4 }, { sizeGB: 5 }), ['spec.sizeGB: Invalid value: "integer": cannot shrink']);
+  assert.deepEqual(run('update', { sizeGB: 6, serverless: true }, { sizeGB: 5 }), ['spec.serverless: Invalid value: "boolean": cannot be added'], 'none where the old object has no value');
+  assert.deepEqual(run('update', { sizeGB: 6, serverless: true }, { sizeGB: 5, serverless: false }), []);
 });
 
 test('a rule that does not compile is reported with CEL text', () => {

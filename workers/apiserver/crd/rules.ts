@@ -2,7 +2,8 @@
  * `x-kubernetes-validations`: the CEL rules of a custom resource's schema, evaluated with the CEL
  * layer (workers/apiserver/cel/) at every value their schema node describes (`self`; `oldSelf`
  * on updates, for transition rules, where the old object has a value at the same path — list
- * items are not correlated). A failed rule is `<path>: Invalid value: "<schema type>": <message>`
+ * items are not correlated). A transition rule with `optionalOldSelf` runs on creation too, and
+ * where the old object has no value, its `oldSelf` an optional (none then). A failed rule is `<path>: Invalid value: "<schema type>": <message>`
  * (`failed rule: <rule>` without a message; `reason` picks Forbidden, Required or Duplicate;
  * `fieldPath` is appended to the path), `<nil>` being the object's root, as in Kubernetes. Rules
  * run only when the schema found nothing blocking, as Kubernetes does.
@@ -10,7 +11,8 @@
 import type { JSONSchemaProps, ValidationRule } from '../../../lib/api/apiextensions.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { FieldError } from '../../../lib/errors.ts';
-import { BOOL, DYN, STRING, PER_CALL_LIMIT, compile, evaluateSync, fromCel, toCelInput, type Program } from '../cel/index.ts';
+import type { CelValue } from '@bufbuild/cel';
+import { BOOL, DYN, STRING, PER_CALL_LIMIT, compile, evaluateSync, fromCel, optionalNone, optionalOf, toCelInput, type Program } from '../cel/index.ts';
 import { isObject } from './schema/json.ts';
 
 const programs = new Map<string, { program?: Program; error?: string }>();
@@ -54,14 +56,25 @@ function failure(rule: ValidationRule, path: string, type: string, bindings: Rec
   }
 }
 
-function walk(s: JSONSchemaProps, value: unknown, old: unknown, path: string, errs: FieldError[], root: boolean, transitions: boolean): void {
+/** which rules a pass runs: the object's alone, the transition rules of a creation, those of an update */
+type Pass = 'object' | 'create' | 'update';
+
+/** `oldSelf` for a rule in this pass; undefined: the rule does not run */
+function oldSelfFor(rule: ValidationRule, pass: Pass, old: unknown): { value?: unknown } | undefined {
+  if (!usesOldSelf(rule.rule)) return pass === 'object' ? {} : undefined;
+  if (pass === 'object') return undefined;
+  if (rule.optionalOldSelf) return { value: old === undefined ? optionalNone() : optionalOf(toCelInput(old) as CelValue) };
+  return pass === 'update' && old !== undefined ? { value: toCelInput(old) } : undefined;
+}
+
+function walk(s: JSONSchemaProps, value: unknown, old: unknown, path: string, errs: FieldError[], root: boolean, pass: Pass): void {
   if (value === undefined || value === null) return;
   for (const rule of s['x-kubernetes-validations'] ?? []) {
-    // the object alone is checked by validate; transition rules by validateUpdate, with the old object
-    if (usesOldSelf(rule.rule) !== transitions || (transitions && old === undefined)) continue;
+    const oldSelf = oldSelfFor(rule, pass, old);
+    if (!oldSelf) continue;
     const program = compiled(rule.rule).program;
     if (!program) continue; // refused when the CRD was written
-    const bindings: Record<string, unknown> = { self: toCelInput(value), ...(old !== undefined ? { oldSelf: toCelInput(old) } : {}) };
+    const bindings: Record<string, unknown> = { self: toCelInput(value), ...('value' in oldSelf ? { oldSelf: oldSelf.value } : {}) };
     const r = evaluateSync(program, bindings, { limit: PER_CALL_LIMIT });
     const type = s['x-kubernetes-int-or-string'] ? 'int-or-string' : (s.type ?? 'object');
     if (!r.ok) errs.push({ type: 'FieldValueInvalid', field: path, body: `Invalid value: ${JSON.stringify(type)}: ${r.error}` });
@@ -69,7 +82,7 @@ function walk(s: JSONSchemaProps, value: unknown, old: unknown, path: string, er
   }
   const at = (p: string, k: string) => (p === '<nil>' ? k : `${p}.${k}`);
   if (Array.isArray(value)) {
-    if (s.items) value.forEach((el, i) => walk(s.items!, el, undefined, `${path === '<nil>' ? '' : path}[${i}]`, errs, false, transitions));
+    if (s.items) value.forEach((el, i) => walk(s.items!, el, undefined, `${path === '<nil>' ? '' : path}[${i}]`, errs, false, pass));
     return;
   }
   if (!isObject(value)) return;
@@ -77,7 +90,7 @@ function walk(s: JSONSchemaProps, value: unknown, old: unknown, path: string, er
   for (const [k, v] of Object.entries(value)) {
     if (root && (k === 'metadata' || k === 'apiVersion' || k === 'kind')) continue;
     const sub = s.properties?.[k] ?? additional;
-    if (sub) walk(sub, v, isObject(old) ? old[k] : undefined, at(path, k), errs, false, transitions);
+    if (sub) walk(sub, v, isObject(old) ? old[k] : undefined, at(path, k), errs, false, pass);
   }
 }
 
@@ -94,12 +107,13 @@ export function hasRules(s: JSONSchemaProps | undefined): boolean {
 }
 
 /**
- * The failed rules of an object: without `old`, the rules on the object alone; with it (an
- * update), the transition rules (those reading `oldSelf`).
+ * The failed rules of an object: in the `object` pass the rules on the object alone (creations and
+ * updates); in `create`, the transition rules with optionalOldSelf; in `update` (with `old`), the
+ * transition rules (those reading `oldSelf`).
  */
-export function validateRules(schema: JSONSchemaProps, obj: KubeObject, old?: KubeObject): FieldError[] {
+export function validateRules(schema: JSONSchemaProps, obj: KubeObject, pass: Pass = 'object', old?: KubeObject): FieldError[] {
   if (!hasRules(schema)) return [];
   const errs: FieldError[] = [];
-  walk(schema, obj, old, '<nil>', errs, true, old !== undefined);
+  walk(schema, obj, old, '<nil>', errs, true, pass);
   return errs;
 }
