@@ -3,10 +3,11 @@
  * layer (workers/apiserver/cel/) at every value their schema node describes (`self`; `oldSelf`
  * on updates, for transition rules, where the old object has a value at the same path — list
  * items are not correlated). A transition rule with `optionalOldSelf` runs on creation too, and
- * where the old object has no value, its `oldSelf` an optional (none then). A failed rule is `<path>: Invalid value: "<schema type>": <message>`
- * (`failed rule: <rule>` without a message; `reason` picks Forbidden, Required or Duplicate;
- * `fieldPath` is appended to the path), `<nil>` being the object's root, as in Kubernetes. Rules
- * run only when the schema found nothing blocking, as Kubernetes does.
+ * where the old object has no value, its `oldSelf` an optional (none then). A failed rule is
+ * `<path>: Invalid value: "<schema type>": <message>` (`failed rule: <rule>` without a message;
+ * `reason` picks Forbidden, Required or Duplicate; `fieldPath` is appended to the path), `<nil>`
+ * being the object's root, as in Kubernetes. Rules run only when the schema found nothing
+ * blocking, as Kubernetes does.
  */
 import type { JSONSchemaProps, ValidationRule } from '../../../lib/api/apiextensions.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';

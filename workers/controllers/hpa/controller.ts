@@ -25,8 +25,7 @@ export const SYNC_SECONDS = 15;
 const HPA = { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers', namespaced: true };
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true };
 const POD_METRICS = { group: 'metrics.k8s.io', version: 'v1beta1', resource: 'pods', namespaced: true };
-/** scale targets Kubernetes' RESTMapper would find for the usual kinds */
-/** the scalable kinds served, by group and kind (the target's version is not looked at, as a REST mapping by group and kind) */
+/** the scale targets served, by group and kind (a REST mapping by group and kind: the target's version is not looked at) */
 const SCALABLE: Record<string, string> = { 'apps/Deployment': 'deployments', 'apps/ReplicaSet': 'replicasets', 'apps/StatefulSet': 'statefulsets' };
 
 interface Scale extends KubeObject {
