@@ -57,7 +57,9 @@ const isV4In6 = (a: Addr) => a.length === 16 && a.slice(0, 10).every((b) => b ==
 
 /** Go's parse rules and Kubernetes' refusals; the address, or the error's text. */
 function parseAddr(s: string): Addr | string {
-  if (s.includes('%')) return s.includes(':') && (s.includes('.') || parseV6(s.slice(0, s.indexOf('%')))) ? `IP address ${JSON.stringify(s)} with zone value is not allowed` : bad(s);
+  const zone = s.indexOf('%');
+  // Go parses a zone on an IPv6 address (non-empty); Kubernetes then refuses it
+  if (zone >= 0) return parseV6(s.slice(0, zone)) && zone < s.length - 1 ? `IP address ${JSON.stringify(s)} with zone value is not allowed` : bad(s);
   const a = s.includes(':') ? parseV6(s) : parseV4(s);
   if (!a) return bad(s);
   if (isV4In6(a)) return `IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`;
