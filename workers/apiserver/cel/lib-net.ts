@@ -53,6 +53,9 @@ function parseV6(s: string): Addr | undefined {
   return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
+/** an address without zone: IPv6 when it has a colon */
+const bareAddr = (s: string): Addr | undefined => (s.includes(':') ? parseV6(s) : parseV4(s));
+
 const isV4In6 = (a: Addr) => a.length === 16 && a.slice(0, 10).every((b) => b === 0) && a[10] === 0xff && a[11] === 0xff;
 
 /** Go's parse rules and Kubernetes' refusals; the address, or the error's text. */
@@ -60,7 +63,7 @@ function parseAddr(s: string): Addr | string {
   const zone = s.indexOf('%');
   // Go parses a zone on an IPv6 address (non-empty); Kubernetes then refuses it
   if (zone >= 0) return parseV6(s.slice(0, zone)) && zone < s.length - 1 ? `IP address ${JSON.stringify(s)} with zone value is not allowed` : bad(s);
-  const a = s.includes(':') ? parseV6(s) : parseV4(s);
+  const a = bareAddr(s);
   if (!a) return bad(s);
   if (isV4In6(a)) return `IPv4-mapped IPv6 address ${JSON.stringify(s)} is not allowed`;
   return a;
@@ -101,7 +104,7 @@ function parsePrefix(s: string): Prefix | string {
   const err = (why: string) => `network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix(${JSON.stringify(s)}): ${why}`;
   const slash = s.lastIndexOf('/');
   if (slash < 0) return err('no \'/\'');
-  const a = s.includes('%') ? undefined : s.slice(0, slash).includes(':') ? parseV6(s.slice(0, slash)) : parseV4(s.slice(0, slash));
+  const a = s.includes('%') ? undefined : bareAddr(s.slice(0, slash));
   if (!a) return err(s.includes('%') ? 'IPv6 zones cannot be present in a prefix' : `ParseAddr(${JSON.stringify(s.slice(0, slash))}): unable to parse IP`);
   const bitsText = s.slice(slash + 1);
   const bits = /^(0|[1-9]\d*)$/.test(bitsText) ? Number(bitsText) : NaN;

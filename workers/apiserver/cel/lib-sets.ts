@@ -12,20 +12,24 @@ import { celEquals } from './values.ts';
 const LIST = listType(CelScalar.DYN);
 const { BOOL } = CelScalar;
 
-function contains(a: CelList, b: CelList): boolean {
+/** `a`'s elements, the comparisons of `b`'s against them charged */
+function elementsOf(a: CelList, b: CelList): unknown[] {
   charge(a.size * b.size);
-  const items = [...a];
-  for (const x of b) if (!items.some((y) => celEquals(x, y))) return false;
-  return true;
+  return [...a];
+}
+
+const within = (items: unknown[], x: unknown) => items.some((y) => celEquals(x, y));
+
+function contains(a: CelList, b: CelList): boolean {
+  const items = elementsOf(a, b);
+  return [...b].every((x) => within(items, x));
 }
 
 export const setsFuncs = [
   celFunc('sets.contains', [LIST, LIST], BOOL, contains),
   celFunc('sets.equivalent', [LIST, LIST], BOOL, (a, b) => contains(a, b) && contains(b, a)),
   celFunc('sets.intersects', [LIST, LIST], BOOL, (a, b) => {
-    charge(a.size * b.size);
-    const items = [...a];
-    for (const x of b) if (items.some((y) => celEquals(x, y))) return true;
-    return false;
+    const items = elementsOf(a, b);
+    return [...b].some((x) => within(items, x));
   }),
 ];

@@ -12,7 +12,6 @@ import type { OwnerReference } from '../../../lib/api/meta.ts';
 import { groupOf } from '../../../lib/api/group-version.ts';
 import { inRange, ordinalOf } from './identity.ts';
 
-
 const ref = (apiVersion: string, kind: string, name: string, uid: string): OwnerReference => ({ apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: true });
 
 /** The claim's owner references as the policy wants them, or undefined when they already are. */
