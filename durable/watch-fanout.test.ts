@@ -49,7 +49,7 @@ function counting(s: Storage) {
 }
 
 test('watchers with the same view get the same bytes, built once; a selector gets its own', { timeout: 30_000 }, async () => {
-  const fanout = new WatchFanout(() => storage);
+  const fanout = new WatchFanout(() => ({ storage, cluster: 'c' }));
   try {
     const start = String(await put('same', 'before'));
     const plain = [0, 1, 2].map(() => reading(fanout.open(spec('same', { resourceVersion: start }), configmaps)));
@@ -72,7 +72,7 @@ test('watchers with the same view get the same bytes, built once; a selector get
 
 test('watchers that arrive together share the reads of their attach, and each catches up exactly', { timeout: 30_000 }, async () => {
   const { calls, store } = counting(storage);
-  const fanout = new WatchFanout(() => store);
+  const fanout = new WatchFanout(() => ({ storage: store, cluster: 'c' }));
   try {
     const from = String(await put('burst', 'x0'));
     await put('burst', 'x1');
@@ -89,7 +89,7 @@ test('watchers that arrive together share the reads of their attach, and each ca
 });
 
 test('a stream its client does not read holds neither the pump nor the other streams', { timeout: 30_000 }, async () => {
-  const fanout = new WatchFanout(() => storage);
+  const fanout = new WatchFanout(() => ({ storage, cluster: 'c' }));
   try {
     const start = String(await put('slow', 'before'));
     const stuck = fanout.open(spec('slow', { resourceVersion: start }), configmaps); // never read
@@ -109,7 +109,7 @@ test('a stream its client does not read holds neither the pump nor the other str
 
 test('a new watcher after the last one left starts from the log as it is now, not from where the hub stopped', { timeout: 30_000 }, async () => {
   const { calls, store } = counting(storage);
-  const fanout = new WatchFanout(() => store);
+  const fanout = new WatchFanout(() => ({ storage: store, cluster: 'c' }));
   try {
     const first = reading(fanout.open(spec('again'), configmaps));
     await put('again', 'one');
@@ -137,7 +137,7 @@ test('a poke that comes while a watcher is being attached is not lost: the pump 
   const waiting = new Promise<void>((ok) => (reached = ok));
   // the attach stops after reading the log's revision, until the test lets it go; no polling to catch up a lost poke
   const store: Storage = { ...storage, compactedRev: async () => (reached(), await held, storage.compactedRev()) };
-  const fanout = new WatchFanout(() => store, { pollMs: 60_000 });
+  const fanout = new WatchFanout(() => ({ storage: store, cluster: 'c' }), { pollMs: 60_000 });
   try {
     const from = String(await put('limbo', 'before'));
     const w = reading(fanout.open(spec('limbo', { resourceVersion: from }), configmaps));
@@ -167,7 +167,7 @@ test('a write that takes an object out of a selection is a DELETED to its watche
     const r = await storage.update(key, { ...cur, metadata: { ...cur.metadata, labels: { pick } } }, Number(cur.metadata.resourceVersion));
     assert.ok(r.ok);
   };
-  const fanout = new WatchFanout(() => store);
+  const fanout = new WatchFanout(() => ({ storage: store, cluster: 'c' }));
   try {
     const from = String(await put('leave', 'p', { pick: 'yes' }));
     const plain = reading(fanout.open(spec('leave', { resourceVersion: from }), configmaps));
@@ -189,6 +189,40 @@ test('a write that takes an object out of a selection is a DELETED to its watche
     await selected.next();
     assert.deepEqual(selected.lines().slice(2).map((e) => [e.type, e.object.metadata.name]), [['DELETED', 'q'], ['ADDED', 'p']]);
     assert.equal(seen.at(-1), true, 'the pump reads previous objects once a watcher has a selector');
+  } finally {
+    fanout.shutdown();
+  }
+});
+
+test('watchers of two versions of one resource each get their own version, from one read of the log', { timeout: 30_000 }, async () => {
+  // autoscaling/v1 is stored as v2: both versions' watchers share the resource's hub
+  const v2 = byResource('autoscaling', 'v2', 'horizontalpodautoscalers')!;
+  const v1 = byResource('autoscaling', 'v1', 'horizontalpodautoscalers')!;
+  const { calls, store } = counting(storage);
+  const fanout = new WatchFanout(() => ({ storage: store, cluster: 'c' }));
+  const hpaSpec = (version: string): WatchSpec => ({ cluster: 'root', group: 'autoscaling', version, resource: 'horizontalpodautoscalers', namespace: 'hpa', resourceVersion: start });
+  const start = String(await storage.currentRev());
+  try {
+    const [seenV1, seenV2] = [reading(fanout.open(hpaSpec('v1'), v1)), reading(fanout.open(hpaSpec('v2'), v2))];
+    await fanout.poke();
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web', namespace: 'hpa' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 4, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }] },
+    };
+    assert.ok((await storage.create(storageKey(v2, 'hpa', 'web'), hpa)).ok);
+    const before = calls.changesAfter ?? 0;
+    await fanout.poke();
+    await Promise.all([seenV1.next(), seenV2.next()]);
+    assert.equal((calls.changesAfter ?? 0) - before, 1, 'one read of the log for both versions');
+    const [one] = seenV1.lines();
+    const [two] = seenV2.lines();
+    assert.equal(one.object.apiVersion, 'autoscaling/v1');
+    assert.equal(one.object.spec.targetCPUUtilizationPercentage, 60);
+    assert.equal(one.object.spec.metrics, undefined);
+    assert.equal(two.object.apiVersion, 'autoscaling/v2');
+    assert.equal(two.object.spec.metrics[0].resource.target.averageUtilization, 60);
   } finally {
     fanout.shutdown();
   }

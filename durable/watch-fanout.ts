@@ -20,12 +20,14 @@
  * - Watchers that arrive together are attached together: their reads of the log (the current
  *   state, the compaction point, the catch-up from a resourceVersion) are shared when they ask the
  *   same question, so a burst of watches costs a few reads, not a few per watch.
+ * - Watchers of different versions of the resource (autoscaling/v1 and v2, a CRD's versions) read
+ *   the same log; each gets its events converted to its own version, once per version and pump.
  */
 import type { KubeObject, Status } from '../lib/api/meta.ts';
 import type { LogEvent, Storage } from '../workers/apiserver/storage/types.ts';
-import { convertingStorage } from '../workers/apiserver/storage/converting.ts';
+import { conversionOf, convertEvents, convertingStorage } from '../workers/apiserver/storage/converting.ts';
 import { storagePrefix } from '../workers/apiserver/registry/index.ts';
-import type { KindDescriptor } from '../workers/apiserver/registry/types.ts';
+import type { ConversionReach, KindDescriptor } from '../workers/apiserver/registry/types.ts';
 import { expired, toStatusError } from '../lib/errors.ts';
 import { objectFilter } from '../workers/apiserver/rest/filter.ts';
 import { tableOf, type TableOptions } from '../workers/apiserver/rest/table.ts';
@@ -98,8 +100,8 @@ export class WatchFanout {
   private readonly maxBacklogBytes: number | undefined;
 
   constructor(
-    /** the log as the hub's cluster sees it (storage/scoped.ts) */
-    private readonly store: () => Storage,
+    /** the log as the hub's cluster sees it (storage/scoped.ts), and how conversion webhooks are reached */
+    private readonly reach: () => ConversionReach,
     opts: FanoutOptions = {},
   ) {
     this.pollMs = opts.pollMs ?? 1000;
@@ -122,7 +124,7 @@ export class WatchFanout {
       spec,
       desc,
       prefix: storagePrefixOf(desc, spec.namespace),
-      view: spec.table ? undefined : [storagePrefixOf(desc, spec.namespace), spec.labelSelector ?? '', spec.fieldSelector ?? ''].join('\n'),
+      view: spec.table ? undefined : [desc.version, storagePrefixOf(desc, spec.namespace), spec.labelSelector ?? '', spec.fieldSelector ?? ''].join('\n'),
       rev: 0,
       matches: () => true,
       selective: false,
@@ -163,8 +165,13 @@ export class WatchFanout {
     return this.pumpQueued;
   }
 
+  private store(): Storage {
+    return this.reach().storage;
+  }
+
   private storeFor(desc: KindDescriptor): Storage {
-    return convertingStorage(this.store(), desc);
+    const reach = this.reach();
+    return convertingStorage(reach.storage, desc, reach);
   }
 
   /** Attaches every watcher that arrived since the last step, sharing the reads they have in common. */
@@ -207,7 +214,7 @@ export class WatchFanout {
     const initial = w.spec.sendInitialEvents ?? (!rv || rv === '0');
     if (initial) {
       // the current state as ADDED events, then live changes after the list's revision
-      const selection = ['list', w.prefix, w.spec.labelSelector ?? '', w.spec.fieldSelector ?? ''].join('\n');
+      const selection = ['list', w.desc.version, w.prefix, w.spec.labelSelector ?? '', w.spec.fieldSelector ?? ''].join('\n');
       const list = await once(selection, () => this.storeFor(w.desc).list(w.prefix, { filter: w.matches }));
       for (const o of list.items) lines.push(this.line(w, 'ADDED', o));
       w.rev = list.rev;
@@ -224,7 +231,7 @@ export class WatchFanout {
     if (w.rev < this.hubRev) {
       const from = w.rev;
       const previous = w.selective;
-      for (const ev of await once(`events\n${from}\n${w.prefix}\n${previous}`, () => this.storeFor(w.desc).events(from, w.prefix, { previous }))) {
+      for (const ev of await once(`events\n${w.desc.version}\n${from}\n${w.prefix}\n${previous}`, () => this.storeFor(w.desc).events(from, w.prefix, { previous }))) {
         if (ev.rev > this.hubRev) break;
         const line = this.eventLine(w, ev);
         if (line) lines.push(line);
@@ -251,7 +258,7 @@ export class WatchFanout {
     let events: LogEvent[], current: number;
     const previous = [...this.watchers].some((w) => w.selective);
     try {
-      ({ events, current } = await this.storeFor(first.desc).changesAfter(this.hubRev, storagePrefixOf(first.desc, ''), { previous }));
+      ({ events, current } = await this.store().changesAfter(this.hubRev, storagePrefixOf(first.desc, ''), { previous }));
     } catch (e) {
       // history the hub had not read yet is gone: its watchers must relist, as a 410 tells them
       if (toStatusError(e).code !== 410) throw e;
@@ -261,14 +268,20 @@ export class WatchFanout {
     }
     const now = Date.now();
     const last = events.length ? events[events.length - 1].rev : undefined;
+    const served = await this.servedEvents(events);
     /** by view and starting revision: the chunk (null: nothing to send) */
     const chunks = new Map<string, Uint8Array | null>();
     for (const w of this.watchers) {
+      const own = served.get(w.desc)!;
+      if (own instanceof Error) {
+        await this.fail(w, own);
+        continue;
+      }
       const shareKey = w.view === undefined ? undefined : `${w.rev}\n${w.view}`;
       let chunk = shareKey === undefined ? undefined : chunks.get(shareKey);
       if (chunk === undefined) {
         const lines: string[] = [];
-        for (const ev of events) {
+        for (const ev of own) {
           if (ev.rev <= w.rev || !ev.key.startsWith(w.prefix)) continue;
           const line = this.eventLine(w, ev);
           if (line) lines.push(line);
@@ -282,6 +295,19 @@ export class WatchFanout {
       if (bookmarkDue) w.sender.send(encodeLines([this.bookmark(w, Math.max(w.rev, this.hubRev), false)]));
     }
     this.hubRev = Math.max(this.hubRev, current);
+  }
+
+  /** The log's events as each watched version serves them (a conversion that failed: its error, for its watchers). */
+  private async servedEvents(events: LogEvent[]): Promise<Map<KindDescriptor, LogEvent[] | Error>> {
+    const reach = this.reach();
+    const descs = new Set([...this.watchers].map((w) => w.desc));
+    const served = await Promise.all(
+      [...descs].map(async (desc) => {
+        const conv = conversionOf(desc, reach);
+        return conv ? convertEvents(conv, events).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))) : events;
+      }),
+    );
+    return new Map([...descs].map((d, i) => [d, served[i]]));
   }
 
   /**

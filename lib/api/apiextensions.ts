@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { bool, field, int32, list, message, obj, str, strList, time } from '../schema/fields.ts';
 import { objectEntries, type KubeObject } from './meta.ts';
+import { webhookClientConfig, type WebhookClientConfig } from './admissionregistration/webhooks.ts';
 
 export const APIEXTENSIONS_GROUP = 'apiextensions.k8s.io';
 /** the finalizer that makes deleting a CRD delete its objects first */
@@ -29,6 +30,14 @@ const printerColumn = message({
   description: str(4, { doc: 'description is a human readable description of this column.' }),
   priority: int32(5, { doc: 'priority is an integer defining the relative importance of this column compared to others.' }),
   jsonPath: str(6, { doc: 'jsonPath is a simple JSON path (i.e. with array notation) which is evaluated against each custom resource to produce the value for this column.' }),
+});
+
+const conversion = message({
+  strategy: str(1, { doc: 'strategy specifies how custom resources are converted between versions. Allowed values are: `None` and `Webhook`.' }),
+  webhook: obj(2, {
+    clientConfig: obj(2, webhookClientConfig, { doc: 'clientConfig is how to reach the conversion webhook when strategy is `Webhook`.' }),
+    conversionReviewVersions: strList(3, { listType: 'atomic', doc: 'conversionReviewVersions is the ordered list of ConversionReview versions the webhook expects; the API server sends the first it knows (v1, v1beta1). Required.' }),
+  }, { doc: 'webhook describes how to call the conversion webhook. Required when `strategy` is set to `Webhook`.' }),
 });
 
 const version = message({
@@ -75,7 +84,7 @@ export const customResourceDefinition = v.object({
       names: obj(3, names, { doc: 'names specify the resource and kind names for the custom resource.' }),
       scope: str(4, { doc: 'scope indicates whether the defined custom resource is cluster- or namespace-scoped. Allowed values are `Cluster` and `Namespaced`.' }),
       versions: list(7, version, { listType: 'atomic', doc: 'versions is the list of all API versions of the defined custom resource.' }),
-      conversion: obj(9, { strategy: str(1, { doc: 'strategy specifies how custom resources are converted between versions. Allowed values are: `None` and `Webhook`.' }), webhook: json(2) }, { doc: 'conversion defines conversion settings for the CRD.' }),
+      conversion: obj(9, conversion, { doc: 'conversion defines conversion settings for the CRD.' }),
       preserveUnknownFields: bool(10, { doc: 'preserveUnknownFields indicates that object fields which are not specified in the OpenAPI schema should be preserved when persisting to storage.' }),
     },
     { doc: 'spec describes how the user wants the resources to appear' },
@@ -115,6 +124,11 @@ export interface ScaleSubresource {
   labelSelectorPath?: string;
 }
 
+export interface CRDConversion {
+  strategy?: string;
+  webhook?: { clientConfig?: WebhookClientConfig; conversionReviewVersions?: string[] };
+}
+
 export interface CRDVersion {
   name?: string;
   served?: boolean;
@@ -141,7 +155,7 @@ export interface CustomResourceDefinition extends KubeObject {
     names?: CRDNames;
     scope?: string;
     versions?: CRDVersion[];
-    conversion?: { strategy?: string; webhook?: unknown };
+    conversion?: CRDConversion;
     preserveUnknownFields?: boolean;
   };
   status?: {

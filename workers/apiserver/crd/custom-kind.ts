@@ -18,6 +18,7 @@ import { validateCustomResource } from './schema/validate.ts';
 import { objectSchemaOf } from './schema/valibot.ts';
 import { customTable } from './printer.ts';
 import { validateRules } from './rules.ts';
+import { crdConversion } from './conversion/index.ts';
 
 /** com.example.stable.v1.CronTab: the group reversed, as Kubernetes names CRD schemas in OpenAPI. */
 export const openapiNameOf = (group: string, version: string, kind: string) => `${group.split('.').reverse().join('.')}.${version}.${kind}`;
@@ -86,7 +87,7 @@ function build(crd: CustomResourceDefinition, ver: CRDVersion): KindDescriptor {
     validateCreate: (obj: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'create')),
     validateUpdate: (obj: KubeObject, old: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'update', old)),
     table: customTable(ver.additionalPrinterColumns),
-    customResource: { crd },
+    customResource: { crd, conversion: (reach) => crdConversion(crd, ver.name!, reach) },
   };
 }
 

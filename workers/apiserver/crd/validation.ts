@@ -1,11 +1,13 @@
 /**
  * Validation of a CustomResourceDefinition (apiextensions' ValidateCustomResourceDefinition, the
  * rules a CRD author meets): the name `<plural>.<group>`, names, scope, versions with exactly one
- * storage version, a structural schema for every version, printer columns and subresources.
+ * storage version, a structural schema for every version, printer columns and subresources, the
+ * conversion strategy and its webhook.
  */
 import { fieldErr, type FieldError } from '../../../lib/errors.ts';
-import type { CRDNames, CustomResourceDefinition } from '../../../lib/api/apiextensions.ts';
+import type { CRDConversion, CRDNames, CustomResourceDefinition } from '../../../lib/api/apiextensions.ts';
 import { dns1035Label, dns1123Label, dns1123Subdomain } from '../registry/validation.ts';
+import { validateClientConfig, validateReviewVersions } from '../registry/validation-webhook-client.ts';
 import { validateStructural } from './schema/structural.ts';
 import { parseJsonPath } from './jsonpath.ts';
 
@@ -48,8 +50,7 @@ export function validateCRD(crd: CustomResourceDefinition): FieldError[] {
   if (!spec.scope) errs.push(fieldErr.required('spec.scope', ''));
   else if (spec.scope !== 'Cluster' && spec.scope !== 'Namespaced') errs.push(fieldErr.notSupported('spec.scope', spec.scope, ['Cluster', 'Namespaced']));
   errs.push(...validateNames(spec.names, 'spec.names'));
-  const strategy = spec.conversion?.strategy ?? 'None';
-  if (strategy !== 'None' && strategy !== 'Webhook') errs.push(fieldErr.notSupported('spec.conversion.strategy', strategy, ['None', 'Webhook']));
+  errs.push(...validateConversion(spec.conversion ?? {}));
   if (spec.preserveUnknownFields) errs.push(fieldErr.invalid('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
 
   const versions = spec.versions ?? [];
@@ -107,4 +108,22 @@ export function validateCRDUpdate(crd: CustomResourceDefinition, old: CustomReso
   for (const s of stored)
     if (!names.has(s)) errs.push(fieldErr.invalid('status.storedVersions[0]', s, 'must appear in spec.versions'));
   return errs;
+}
+
+/** validateCustomResourceConversion; the paths are the internal type's (`webhookClientConfig`), as Kubernetes reports them. */
+function validateConversion(conversion: CRDConversion): FieldError[] {
+  const at = 'spec.conversion';
+  const strategy = conversion.strategy ?? 'None';
+  const webhook = conversion.webhook;
+  const reviewVersions = webhook?.conversionReviewVersions ?? [];
+  if (strategy !== 'Webhook') {
+    const errs = strategy === 'None' ? [] : [fieldErr.notSupported(`${at}.strategy`, strategy, ['None', 'Webhook'])];
+    if (webhook?.clientConfig) errs.push(fieldErr.forbidden(`${at}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));
+    if (reviewVersions.length) errs.push(fieldErr.forbidden(`${at}.conversionReviewVersions`, 'should not be set when strategy is not set to Webhook'));
+    return errs;
+  }
+  const errs = webhook?.clientConfig
+    ? validateClientConfig(webhook.clientConfig, `${at}.webhookClientConfig`)
+    : [fieldErr.required(`${at}.webhookClientConfig`, 'required when strategy is set to Webhook')];
+  return [...errs, ...validateReviewVersions(reviewVersions, `${at}.conversionReviewVersions`, '')];
 }

@@ -57,6 +57,7 @@ export function storeContext(c: Context<AppEnv>): StoreContext {
 export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unknown>) => void, base: Omit<StoreContext, 'afterCommit'>): StoreContext {
   return {
     serviceClusterIPRange: env.SERVICE_CLUSTER_IP_RANGE,
+    webhookBindings: env,
     ...base,
     afterCommit(desc: KindDescriptor, type: ChangeMessage['type'], obj: KubeObject, previous?: KubeObject) {
       const rev = Number(obj.metadata.resourceVersion);

@@ -12,6 +12,8 @@
 import type * as v from 'valibot';
 import type { FieldError } from '../../../lib/errors.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
+import type { WebhookBindings } from '../admission/webhooks/types.ts';
+import type { Storage } from '../storage/types.ts';
 
 export interface TableColumn {
   name: string;
@@ -93,8 +95,31 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
    */
   storedAs?: StoredAs;
 
-  /** a custom resource's kind: the CRD it is served from (crd/custom-kind.ts) */
-  customResource?: { crd: KubeObject };
+  /**
+   * a custom resource's kind: the CRD it is served from (crd/custom-kind.ts), and how its objects,
+   * kept in whichever version they were written at, are converted to and from this version
+   */
+  customResource?: { crd: KubeObject; conversion(reach: ConversionReach): Conversion };
+}
+
+/**
+ * How a served version's objects are converted from and to the stored ones (storage/converting.ts):
+ * synchronously for a built-in kind stored as another, through the CRD's webhook for a custom one.
+ */
+export interface Conversion {
+  /** stored objects → served, in order; an object already served as is comes back unchanged (the same object) */
+  out(objects: KubeObject[]): Promise<KubeObject[]>;
+  /** a served object → as it is stored */
+  in(object: KubeObject): Promise<KubeObject>;
+  /** what selectors see of a stored object: the served shape when it is a synchronous conversion, else the stored object (a custom resource's selectors read its metadata only) */
+  selected(object: KubeObject): KubeObject;
+}
+
+/** What a conversion webhook is reached with: the same bindings and Services as admission webhooks'. */
+export interface ConversionReach {
+  env?: WebhookBindings;
+  storage: Storage;
+  cluster: string;
 }
 
 export interface StoredAs {

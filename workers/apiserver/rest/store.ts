@@ -18,6 +18,7 @@ import type { UserInfo } from '../auth/authn.ts';
 import type { Authorizer } from '../auth/authz.ts';
 import { admitCreate, admitDelete, admitDeleteRequest, admitUpdate, validateCreate, validateUpdate, type AdmissionContext } from '../admission/index.ts';
 import type { WebhookAttributes } from '../admission/webhooks/index.ts';
+import type { WebhookBindings } from '../admission/webhooks/types.ts';
 import { forgetNamespace } from '../admission/namespace-lifecycle.ts';
 import { clone, generatedName, jsonEqual, keepOnUpdate, rfc3339, wipeForCreate, withoutVolatile } from './meta.ts';
 
@@ -35,6 +36,8 @@ export interface StoreContext {
   authorizer?: Authorizer;
   /** the request as admission webhooks see it (handlers/store-context.ts); none: no webhook is called */
   webhooks?: WebhookAttributes;
+  /** how webhooks are reached: a custom resource's conversion webhook is called whoever writes */
+  webhookBindings?: WebhookBindings;
   /** called once per committed write (watch hub poke, controller queue); `previous`, when known, is the object the write replaced */
   afterCommit(desc: KindDescriptor, type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject, previous?: KubeObject): void;
 }
@@ -44,8 +47,9 @@ const ref = (d: KindDescriptor) => ({ group: d.group, resource: d.resource });
 const rvOf = (o: KubeObject) => Number(o.metadata.resourceVersion ?? 0);
 const MAX_GENERATE_ATTEMPTS = 8;
 
-/** The context's storage as `desc` sees it (converted for a kind stored as another). */
-export const storageOf = (ctx: StoreContext, desc: KindDescriptor): Storage => convertingStorage(ctx.storage, desc);
+/** The context's storage as `desc` sees it (converted for a kind stored as another, or at another version). */
+export const storageOf = (ctx: StoreContext, desc: KindDescriptor): Storage =>
+  convertingStorage(ctx.storage, desc, { env: ctx.webhookBindings, storage: ctx.storage, cluster: ctx.cluster });
 
 export async function getObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string): Promise<KubeObject> {
   const obj = await storageOf(ctx, desc).get(storageKey(desc, namespace, name));

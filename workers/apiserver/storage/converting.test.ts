@@ -18,7 +18,7 @@ const desc = eventsV1 as KindDescriptor;
 before(async () => {
   db = await testDatabase('converting');
   raw = db.storage;
-  v1 = convertingStorage(raw, desc);
+  v1 = convertingStorage(raw, desc, { storage: raw, cluster: 'c' });
 });
 after(() => db.close());
 
@@ -34,7 +34,7 @@ const coreEvent = (name: string, reason: string): KubeObject => ({
 });
 
 test('a kind without storedAs gets the storage itself', () => {
-  assert.equal(convertingStorage(raw, coreEvents as KindDescriptor), raw);
+  assert.equal(convertingStorage(raw, coreEvents as KindDescriptor, { storage: raw, cluster: 'c' }), raw);
 });
 
 test('reads convert: get, list (selectors on the converted shape), events', async () => {

@@ -20,7 +20,7 @@ import { conditionsMatch } from './conditions.ts';
 import { configuredWebhooks, type ConfiguredWebhook } from './configurations.ts';
 import { CallingWebhookError, denial, dryRunUnsupported } from './errors.ts';
 import { invocationKind, isExempt, namespaceLabelsReader, namespaceSelectorMatches, objectSelectorMatches, type RuleAttributes } from './matching.ts';
-import { postReview, Unreachable } from './reach.ts';
+import { postReview, WebhookCallError } from './reach.ts';
 import { admissionReview, verifyResponse } from './review.ts';
 import type { Operation, WebhookAttributes } from './types.ts';
 
@@ -114,19 +114,12 @@ async function ask(a: Admission, w: ConfiguredWebhook, as: KindDescriptor, mutat
     dryRun: !!a.ctx.dryRun,
     options: a.options,
   });
-  let answer;
-  try {
-    answer = await postReview(a.ctx.webhooks.env, a.ctx.storage, a.ctx.cluster ?? 'default', hook, JSON.stringify(review));
-  } catch (e) {
-    if (e instanceof Unreachable) throw new CallingWebhookError(hook.name, e.message);
-    throw e;
-  }
-  if (answer.status < 200 || answer.status > 299) throw new CallingWebhookError(hook.name, `failed to call webhook: ${serverError(answer.status, answer.body)}`);
   let body: unknown;
   try {
-    body = JSON.parse(answer.body);
+    body = await postReview(a.ctx.webhooks.env, a.ctx.storage, a.ctx.cluster ?? 'default', hook, JSON.stringify(review));
   } catch (e) {
-    throw new CallingWebhookError(hook.name, `failed to call webhook: couldn't get version/kind; json parse error: ${(e as Error).message}`);
+    if (e instanceof WebhookCallError) throw new CallingWebhookError(hook.name, `failed to call webhook: ${e.message}`);
+    throw e;
   }
   let res;
   try {
@@ -137,22 +130,6 @@ async function ask(a: Admission, w: ConfiguredWebhook, as: KindDescriptor, mutat
   for (const text of res.warnings) a.ctx.webhooks.warn(text);
   if (!res.allowed) throw denial(a.desc, m.name ?? '', hook.name, res.status);
   return res;
-}
-
-/** client-go's error for a non-2xx answer that is not a Status. */
-function serverError(code: number, body: string): string {
-  try {
-    const s = JSON.parse(body) as { kind?: string; message?: string };
-    if (s.kind === 'Status' && s.message) return s.message;
-  } catch {
-    // not JSON
-  }
-  if (code === 404) return 'the server could not find the requested resource';
-  if (code === 401) return 'Unauthorized';
-  if (code === 403) return 'forbidden';
-  if (code === 400) return 'the server rejected our request for an unknown reason';
-  const text = body.trim();
-  return text ? `an error on the server (${JSON.stringify(text)}) has prevented the request from succeeding` : 'an error on the server ("unknown") has prevented the request from succeeding';
 }
 
 const failurePolicyIgnores = (w: ConfiguredWebhook) => w.hook.failurePolicy === 'Ignore';

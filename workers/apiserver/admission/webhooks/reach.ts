@@ -10,7 +10,11 @@
  *   a laptop behind NAT, and works the same in production.
  *
  * Every call carries `?timeout=<timeoutSeconds>s`, as Kubernetes' does, and is abandoned at that
- * deadline. Errors are `failed to call webhook: Post "<url>": <transport error>` in Go's words.
+ * deadline. Errors are client-go's words: `Post "<url>": <transport error>`, a non-2xx answer's
+ * Status message, a body that is not JSON; each caller prefixes its own (admission's `failed to
+ * call webhook: `, conversion's `conversion webhook for <GVK> failed: `).
+ *
+ * Admission webhooks and CRD conversion webhooks are reached the same way.
  */
 import type { Webhook } from '../../../../lib/api/admissionregistration/webhooks.ts';
 import type { EndpointSlice } from '../../../../lib/api/discovery.ts';
@@ -20,18 +24,21 @@ import type { Storage } from '../../storage/types.ts';
 import { CA_BUNDLE_HEADER, ERROR_HEADER, TIMEOUT_HEADER, URL_HEADER } from './caller-protocol.ts';
 import type { WebhookBindings } from './types.ts';
 
-export interface WebhookAnswer {
+interface WebhookAnswer {
   status: number;
   body: string;
 }
 
-/** A failure to get an answer: `reason` follows `failed calling webhook "<name>": `. */
-export class Unreachable extends Error {}
+/** Where a webhook is and how long it is given: an admission webhook's fields, a conversion webhook's. */
+export type WebhookTarget = Pick<Webhook, 'clientConfig' | 'timeoutSeconds'>;
+
+/** No usable answer: unreachable, a non-2xx status, or not JSON (the message in client-go's words). */
+export class WebhookCallError extends Error {}
 
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 /** The URL Kubernetes posts to (and quotes in its errors). */
-export function webhookUrl(hook: Webhook): string {
+export function webhookUrl(hook: WebhookTarget): string {
   const cc = hook.clientConfig;
   const timeout = `timeout=${hook.timeoutSeconds ?? 10}s`;
   if (cc.url) return `${cc.url}?${timeout}`;
@@ -42,18 +49,39 @@ export function webhookUrl(hook: Webhook): string {
 
 const pemOf = (caBundle: string | undefined) => (caBundle ? atob(caBundle) : undefined);
 
-export async function postReview(env: WebhookBindings, storage: Storage, cluster: string, hook: Webhook, body: string): Promise<WebhookAnswer> {
+/** Posts a review to the webhook; its answer's JSON body. */
+export async function postReview(env: WebhookBindings, storage: Storage, cluster: string, hook: WebhookTarget, body: string): Promise<unknown> {
   const url = webhookUrl(hook);
   const timeoutMs = (hook.timeoutSeconds ?? 10) * 1000;
-  const fail = (err: string) => new Unreachable(`failed to call webhook: Post ${JSON.stringify(url)}: ${err}`);
   const answer = hook.clientConfig.url ? await byUrl(env, hook, url, body, timeoutMs) : await byService(env, storage, cluster, hook, url, body, timeoutMs);
-  if ('error' in answer) throw fail(answer.error);
-  return answer;
+  if ('error' in answer) throw new WebhookCallError(`Post ${JSON.stringify(url)}: ${answer.error}`);
+  if (answer.status < 200 || answer.status > 299) throw new WebhookCallError(serverError(answer.status, answer.body));
+  try {
+    return JSON.parse(answer.body);
+  } catch (e) {
+    throw new WebhookCallError(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+  }
+}
+
+/** client-go's error for a non-2xx answer that is not a Status. */
+function serverError(code: number, body: string): string {
+  try {
+    const s = JSON.parse(body) as { kind?: string; message?: string };
+    if (s.kind === 'Status' && s.message) return s.message;
+  } catch {
+    // not JSON
+  }
+  if (code === 404) return 'the server could not find the requested resource';
+  if (code === 401) return 'Unauthorized';
+  if (code === 403) return 'forbidden';
+  if (code === 400) return 'the server rejected our request for an unknown reason';
+  const text = body.trim();
+  return text ? `an error on the server (${JSON.stringify(text)}) has prevented the request from succeeding` : 'an error on the server ("unknown") has prevented the request from succeeding';
 }
 
 type Outcome = WebhookAnswer | { error: string };
 
-async function byUrl(env: WebhookBindings, hook: Webhook, url: string, body: string, timeoutMs: number): Promise<Outcome> {
+async function byUrl(env: WebhookBindings, hook: WebhookTarget, url: string, body: string, timeoutMs: number): Promise<Outcome> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, */*' };
   const caller = env.WEBHOOK_CALLER;
   if (caller) {
@@ -73,7 +101,7 @@ async function byUrl(env: WebhookBindings, hook: Webhook, url: string, body: str
   }
 }
 
-async function byService(env: WebhookBindings, storage: Storage, cluster: string, hook: Webhook, url: string, body: string, timeoutMs: number): Promise<Outcome> {
+async function byService(env: WebhookBindings, storage: Storage, cluster: string, hook: WebhookTarget, url: string, body: string, timeoutMs: number): Promise<Outcome> {
   const ref = hook.clientConfig.service!;
   const port = ref.port ?? 443;
   const target = await endpointOf(storage, ref.namespace, ref.name, port);

@@ -7,7 +7,7 @@ import type { Webhook, WebhookConfiguration } from '../../../../../lib/api/admis
 import { fieldErr, type FieldError } from '../../../../../lib/errors.ts';
 import { dns1035Label, dns1123Subdomain, qualifiedName } from '../../../../../lib/validation/names.ts';
 import { validateLabelSelector } from '../../validation.ts';
-import { portNumber } from '../../validation-net.ts';
+import { REVIEW_VERSIONS, validateClientConfig, validateReviewVersions } from '../../validation-webhook-client.ts';
 import { compileWebhookConditions } from '../../../admission/matchconditions.ts';
 
 export function defaultWebhooks(cfg: WebhookConfiguration, mutating: boolean): void {
@@ -29,7 +29,6 @@ const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const MATCH_POLICIES = ['Equivalent', 'Exact'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const REINVOCATION = ['IfNeeded', 'Never'];
-const REVIEW_VERSIONS = ['v1', 'v1beta1'];
 const MAX_MATCH_CONDITIONS = 64;
 
 /**
@@ -43,7 +42,7 @@ export function validateWebhookConfiguration(cfg: WebhookConfiguration, mutating
   (cfg.webhooks ?? []).forEach((w, i) => {
     const at = `webhooks[${i}]`;
     errs.push(...validateWebhook(w, at, mutating));
-    errs.push(...validateReviewVersions(w.admissionReviewVersions ?? [], `${at}.admissionReviewVersions`));
+    errs.push(...validateReviewVersions(w.admissionReviewVersions ?? [], `${at}.admissionReviewVersions`, `must specify one of ${REVIEW_VERSIONS.join(', ')}`));
     if (w.name) {
       if (names.has(w.name)) errs.push(fieldErr.duplicate(`${at}.name`, w.name));
       names.add(w.name);
@@ -66,7 +65,7 @@ function validateWebhook(w: Webhook, at: string, mutating: boolean): FieldError[
   errs.push(...validateLabelSelector(w.objectSelector, `${at}.objectSelector`));
   if (mutating && w.reinvocationPolicy != null && !REINVOCATION.includes(w.reinvocationPolicy))
     errs.push(fieldErr.notSupported(`${at}.reinvocationPolicy`, w.reinvocationPolicy, REINVOCATION));
-  errs.push(...validateClientConfig(w, `${at}.clientConfig`));
+  errs.push(...validateClientConfig(w.clientConfig ?? {}, `${at}.clientConfig`));
   errs.push(...validateMatchConditions(w, `${at}.matchConditions`));
   return errs;
 }
@@ -128,66 +127,6 @@ function validateResources(resources: string[], at: string): FieldError[] {
   });
   if (resources.length > 1 && doubleWild) errs.push(fieldErr.invalid(at, resources, "if '*/*' is present, must not specify other resources"));
   if (singleWild && plain) errs.push(fieldErr.invalid(at, resources, "if '*' is present, must not specify other resources without subresources"));
-  return errs;
-}
-
-function validateReviewVersions(versions: string[], at: string): FieldError[] {
-  if (versions.length === 0) return [fieldErr.required(at, `must specify one of ${REVIEW_VERSIONS.join(', ')}`)];
-  const errs: FieldError[] = [];
-  const seen = new Set<string>();
-  versions.forEach((v, i) => {
-    if (seen.has(v)) return errs.push(fieldErr.invalid(`${at}[${i}]`, v, 'duplicate version'));
-    seen.add(v);
-    for (const m of dns1035Label(v)) errs.push(fieldErr.invalid(`${at}[${i}]`, v, m));
-  });
-  if (!versions.some((v) => REVIEW_VERSIONS.includes(v))) errs.push(fieldErr.invalid(at, versions, `must include at least one of ${REVIEW_VERSIONS.join(', ')}`));
-  return errs;
-}
-
-function validateClientConfig(w: Webhook, at: string): FieldError[] {
-  const cc = w.clientConfig ?? {};
-  if ((cc.url == null) === (cc.service == null)) return [fieldErr.required(at, 'exactly one of url or service is required')];
-  if (cc.url != null) return validateUrl(cc.url, `${at}.url`);
-  const s = cc.service!;
-  const errs: FieldError[] = [];
-  if (!s.name) errs.push(fieldErr.required(`${at}.service.name`, 'service name is required'));
-  if (!s.namespace) errs.push(fieldErr.required(`${at}.service.namespace`, 'service namespace is required'));
-  for (const m of portNumber(s.port ?? 443)) errs.push(fieldErr.invalid(`${at}.service.port`, s.port, `port is not valid: ${m}`));
-  errs.push(...validateServicePath(s.path, `${at}.service.path`));
-  return errs;
-}
-
-const FORM = '; desired format: https://host[/path]';
-
-function validateUrl(raw: string, at: string): FieldError[] {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    // Go's url.Parse accepts almost anything; what it accepts without a scheme fails on the scheme
-    return [fieldErr.invalid(at, '', `'https' is the only allowed URL scheme${FORM}`), fieldErr.invalid(at, '', `host must be provided${FORM}`)];
-  }
-  const errs: FieldError[] = [];
-  const scheme = u.protocol.replace(/:$/, '');
-  if (scheme !== 'https') errs.push(fieldErr.invalid(at, scheme, `'https' is the only allowed URL scheme${FORM}`));
-  if (!u.host) errs.push(fieldErr.invalid(at, u.host, `host must be provided${FORM}`));
-  if (u.username || u.password) errs.push(fieldErr.invalid(at, u.password ? `${u.username}:***` : u.username, 'user information is not permitted in the URL'));
-  if (u.hash.length > 1) errs.push(fieldErr.invalid(at, u.hash.slice(1), 'fragments are not permitted in the URL'));
-  if (u.search.length > 1) errs.push(fieldErr.invalid(at, u.search.slice(1), 'query parameters are not permitted in the URL'));
-  return errs;
-}
-
-function validateServicePath(path: string | undefined, at: string): FieldError[] {
-  if (path == null || path === '/' || path === '') return [];
-  if (path === '//') return [fieldErr.invalid(at, path, 'segment[0] may not be empty')];
-  const errs: FieldError[] = [];
-  if (!path.startsWith('/')) errs.push(fieldErr.invalid(at, path, "must start with a '/'"));
-  let rest = path.slice(1);
-  if (rest.endsWith('/')) rest = rest.slice(0, -1);
-  rest.split('/').forEach((step, i) => {
-    if (!step) return errs.push(fieldErr.invalid(at, path, `segment[${i}] may not be empty`));
-    for (const m of dns1123Subdomain(step)) errs.push(fieldErr.invalid(at, path, `segment[${i}]: ${m}`));
-  });
   return errs;
 }
 

@@ -32,6 +32,7 @@ const desc: KindDescriptor<CustomResourceDefinition> = {
     }
     spec.conversion ??= { strategy: 'None' };
     spec.conversion.strategy ??= 'None';
+    if (spec.conversion.webhook?.clientConfig?.service) spec.conversion.webhook.clientConfig.service.port ??= 443;
     for (const v of spec.versions ?? []) {
       v.served ??= false;
       v.storage ??= false;

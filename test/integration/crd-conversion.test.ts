@@ -1,0 +1,235 @@
+/**
+ * A CRD with two versions of different shapes and a conversion webhook, as an operator ships it:
+ * a real HTTPS webhook started here on 127.0.0.1 (its CA in the CRD's caBundle) converts Gadgets
+ * between v1 (`spec.replicas`) and v2 (`spec.scale.replicas`). kubectl writes and reads either
+ * version; objects are kept at the storage version (v1) and served at the one asked for, in GETs,
+ * lists and watches. Also: strategy None between versions (the apiVersion only), the webhook's
+ * failures and forbidden metadata changes as Kubernetes reports them, and the CRD's validation.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { useCluster } from '../support/cluster.ts';
+import { ensureCertificates } from '../../local/certs.ts';
+
+const cluster = useCluster();
+
+interface ConversionRequest {
+  uid: string;
+  desiredAPIVersion: string;
+  objects: any[];
+}
+/** every review the webhook received, with the apiVersion it came as */
+const reviews: { apiVersion: string; request: ConversionRequest }[] = [];
+let port = 0;
+let caBundle = '';
+let server: https.Server;
+let pkiDir = '';
+
+/** v1 `spec.replicas` ⇄ v2 `spec.scale.replicas` */
+function convert(obj: any, to: string): any {
+  const { replicas, scale, ...rest } = obj.spec ?? {};
+  const spec = to.endsWith('/v2') ? { ...rest, scale: { replicas: replicas ?? scale?.replicas } } : { ...rest, replicas: scale?.replicas ?? replicas };
+  return { ...obj, apiVersion: to, spec };
+}
+
+/** What each path answers: the response's fields besides uid. */
+const behaviours: Record<string, (req: ConversionRequest) => Record<string, unknown>> = {
+  '/convert': (req) => ({ result: { status: 'Success' }, convertedObjects: req.objects.map((o) => convert(o, req.desiredAPIVersion)) }),
+  '/refuse': () => ({ result: { status: 'Failure', message: 'gadgets of this kind cannot be converted today' } }),
+  '/rename': (req) => ({ result: { status: 'Success' }, convertedObjects: req.objects.map((o) => ({ ...convert(o, req.desiredAPIVersion), metadata: { ...o.metadata, name: 'other' } })) }),
+  '/relabel': (req) => ({
+    result: { status: 'Success' },
+    convertedObjects: req.objects.map((o) => ({ ...convert(o, req.desiredAPIVersion), metadata: { ...o.metadata, generation: 99, labels: { converted: 'yes' } } })),
+  }),
+};
+
+before(async () => {
+  pkiDir = await mkdtemp(join(tmpdir(), 'timonier-conversion-pki-'));
+  const pki = await ensureCertificates(pkiDir, ['127.0.0.1']);
+  caBundle = Buffer.from(pki.caPem).toString('base64');
+  server = https.createServer({ key: pki.keyPem, cert: pki.certPem }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'https://x').pathname;
+      const review = JSON.parse(Buffer.concat(chunks).toString());
+      reviews.push(review);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, ...behaviours[path]!(review.request) } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+});
+
+after(async () => {
+  server?.closeAllConnections();
+  server?.close();
+  if (pkiDir) await rm(pkiDir, { recursive: true, force: true });
+});
+
+const schemaV1 = '{ type: object, properties: { spec: { type: object, properties: { color: { type: string }, replicas: { type: integer } } } } }';
+const schemaV2 = '{ type: object, properties: { spec: { type: object, properties: { color: { type: string }, scale: { type: object, properties: { replicas: { type: integer } } } } } } }';
+
+function crd(plural: string, conversion: string): string {
+  const kind = plural[0].toUpperCase() + plural.slice(1, -1);
+  return `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: ${plural}.conv.example.com }
+spec:
+  group: conv.example.com
+  scope: Namespaced
+  names: { plural: ${plural}, singular: ${plural.slice(0, -1)}, kind: ${kind} }
+  versions:
+    - { name: v1, served: true, storage: true, schema: { openAPIV3Schema: ${schemaV1} } }
+    - { name: v2, served: true, storage: false, schema: { openAPIV3Schema: ${schemaV2} } }
+  conversion:
+${conversion}
+`;
+}
+
+const webhookConversion = (path: string, versions = '[v1]') =>
+  `    strategy: Webhook
+    webhook:
+      conversionReviewVersions: ${versions}
+      clientConfig: { url: "https://127.0.0.1:${port}${path}", caBundle: ${caBundle} }`;
+
+async function kubectl(args: string[], input?: string): Promise<string> {
+  const r = await cluster.kubectl(args, { input });
+  assert.equal(r.code, 0, `kubectl ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+async function defineCRD(plural: string, conversion: string): Promise<void> {
+  await kubectl(['apply', '-f', '-'], crd(plural, conversion));
+  await kubectl(['wait', '--for=condition=established', '--timeout=20s', `crd/${plural}.conv.example.com`]);
+}
+
+const gadget = (name: string, version: 'v1' | 'v2', spec: string) => `apiVersion: conv.example.com/${version}\nkind: Gadget\nmetadata: { name: ${name}, namespace: default }\nspec: ${spec}\n`;
+
+test('a conversion webhook: written at either version, kept at the storage version, served at the one asked for', { timeout: 60_000 }, async () => {
+  await defineCRD('gadgets', webhookConversion('/convert'));
+
+  reviews.length = 0;
+  await kubectl(['apply', '-f', '-'], gadget('g2', 'v2', '{ color: blue, scale: { replicas: 3 } }'));
+  const toStorage = reviews.find((r) => r.request.desiredAPIVersion === 'conv.example.com/v1');
+  assert.ok(toStorage, 'the v2 object went through the webhook on its way to storage');
+  assert.equal(toStorage.apiVersion, 'apiextensions.k8s.io/v1');
+  assert.equal(toStorage.request.objects[0].spec.scale.replicas, 3);
+
+  // kept at v1: the storage version's shape
+  const asV1 = JSON.parse(await kubectl(['get', '--raw', '/apis/conv.example.com/v1/namespaces/default/gadgets/g2']));
+  assert.equal(asV1.apiVersion, 'conv.example.com/v1');
+  assert.equal(asV1.spec.replicas, 3);
+  assert.equal(asV1.spec.scale, undefined);
+
+  // kubectl reads each version in its shape
+  await kubectl(['apply', '-f', '-'], gadget('g1', 'v1', '{ color: red, replicas: 5 }'));
+  assert.equal(await kubectl(['get', 'gadgets.v2.conv.example.com', 'g1', '-o', 'jsonpath={.apiVersion} {.spec.scale.replicas} {.spec.color}']), 'conv.example.com/v2 5 red');
+  assert.equal(await kubectl(['get', 'gadgets.v1.conv.example.com', 'g2', '-o', 'jsonpath={.spec.replicas}']), '3');
+
+  // a list is one review with every object not already at the version asked for
+  reviews.length = 0;
+  const list = JSON.parse(await kubectl(['get', 'gadgets.v2.conv.example.com', '-o', 'json']));
+  assert.deepEqual(list.items.map((o: any) => [o.metadata.name, o.apiVersion, o.spec.scale.replicas]), [['g1', 'conv.example.com/v2', 5], ['g2', 'conv.example.com/v2', 3]]);
+  assert.equal(reviews.length, 1);
+  assert.equal(reviews[0].request.objects.length, 2);
+
+  // an update at v2 of an object kept at v1: the live object converted up, the result down again
+  await kubectl(['patch', 'gadgets.v2.conv.example.com', 'g1', '--type=merge', '-p', '{"spec":{"scale":{"replicas":6}}}']);
+  assert.equal(await kubectl(['get', 'gadgets.v1.conv.example.com', 'g1', '-o', 'jsonpath={.spec.replicas}']), '6');
+
+  // watchers of both versions at once: each its own shape
+  const w1 = await cluster.watch('/apis/conv.example.com/v1/namespaces/default/gadgets?watch=true');
+  const w2 = await cluster.watch('/apis/conv.example.com/v2/namespaces/default/gadgets?watch=true');
+  try {
+    await Promise.all([w1.waitFor(2), w2.waitFor(2)]);
+    await kubectl(['patch', 'gadgets.v1.conv.example.com', 'g2', '--type=merge', '-p', '{"spec":{"replicas":7}}']);
+    const [e1, e2] = await Promise.all([w1.waitFor(3), w2.waitFor(3)]);
+    assert.deepEqual([e1[2].type, e1[2].object.apiVersion, e1[2].object.spec.replicas], ['MODIFIED', 'conv.example.com/v1', 7]);
+    assert.deepEqual([e2[2].type, e2[2].object.apiVersion, e2[2].object.spec.scale.replicas], ['MODIFIED', 'conv.example.com/v2', 7]);
+  } finally {
+    w1.close();
+    w2.close();
+  }
+});
+
+test('the webhook is asked in the first ConversionReview version it lists that the server speaks', { timeout: 60_000 }, async () => {
+  await defineCRD('gizmos', webhookConversion('/convert', '[v9, v1beta1, v1]').replaceAll('Gadget', 'Gizmo'));
+  reviews.length = 0;
+  await kubectl(['apply', '-f', '-'], gadget('z', 'v2', '{ scale: { replicas: 2 } }').replace('Gadget', 'Gizmo'));
+  assert.equal(reviews[0]?.apiVersion, 'apiextensions.k8s.io/v1beta1');
+  assert.equal(await kubectl(['get', 'gizmos.v1.conv.example.com', 'z', '-o', 'jsonpath={.spec.replicas}']), '2');
+});
+
+test("strategy None: another version's reads change the apiVersion only", { timeout: 60_000 }, async () => {
+  await defineCRD('plains', '    strategy: None');
+  await kubectl(['apply', '-f', '-'], gadget('p', 'v1', '{ color: green }').replace('Gadget', 'Plain'));
+  const asV2 = JSON.parse(await kubectl(['get', '--raw', '/apis/conv.example.com/v2/namespaces/default/plains/p']));
+  assert.equal(asV2.apiVersion, 'conv.example.com/v2');
+  assert.equal(asV2.spec.color, 'green');
+  const list = JSON.parse(await kubectl(['get', '--raw', '/apis/conv.example.com/v2/namespaces/default/plains']));
+  assert.deepEqual(list.items.map((o: any) => o.apiVersion), ['conv.example.com/v2']);
+});
+
+test("a webhook's refusal and its forbidden changes are Kubernetes' 500s; labels it sets are kept", { timeout: 60_000 }, async () => {
+  await defineCRD('widgets', '    strategy: None');
+  await kubectl(['apply', '-f', '-'], gadget('w', 'v1', '{ replicas: 1 }').replace('Gadget', 'Widget'));
+  const switchTo = async (path: string) => {
+    await kubectl(['apply', '-f', '-'], crd('widgets', webhookConversion(path)));
+  };
+
+  await switchTo('/refuse');
+  const refused = await cluster.api('GET', '/apis/conv.example.com/v2/namespaces/default/widgets/w');
+  assert.equal(refused.status, 500, refused.text);
+  assert.equal(refused.json.reason, 'InternalError');
+  assert.equal(refused.json.message, 'Internal error occurred: conversion webhook for conv.example.com/v1, Kind=Widget failed: gadgets of this kind cannot be converted today');
+  const byKubectl = await cluster.kubectl(['get', 'widgets.v2.conv.example.com', 'w']);
+  assert.notEqual(byKubectl.code, 0);
+  assert.match(byKubectl.stderr, /conversion webhook for conv\.example\.com\/v1, Kind=Widget failed: gadgets of this kind cannot be converted today/);
+  // the storage version needs no conversion: still readable
+  assert.equal(await kubectl(['get', 'widgets.v1.conv.example.com', 'w', '-o', 'jsonpath={.spec.replicas}']), '1');
+
+  await switchTo('/rename');
+  const renamed = await cluster.api('GET', '/apis/conv.example.com/v2/namespaces/default/widgets/w');
+  assert.equal(renamed.status, 500);
+  assert.equal(renamed.json.message, 'Internal error occurred: conversion webhook for conv.example.com/v1, Kind=Widget returned invalid object: must have the same name: w != other');
+
+  await switchTo('/relabel');
+  const relabeled = await cluster.api('GET', '/apis/conv.example.com/v2/namespaces/default/widgets/w');
+  assert.equal(relabeled.status, 200, relabeled.text);
+  assert.deepEqual(relabeled.json.metadata.labels, { converted: 'yes' });
+  assert.equal(relabeled.json.metadata.generation, 1, 'metadata other than labels and annotations is restored');
+  assert.equal(relabeled.json.spec.scale.replicas, 1);
+});
+
+test("a CRD's conversion settings are validated", async () => {
+  const post = (conversion: unknown) =>
+    cluster.api('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
+      body: {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'bads.conv.example.com' },
+        spec: { group: 'conv.example.com', scope: 'Namespaced', names: { plural: 'bads', kind: 'Bad' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }], conversion },
+      },
+    });
+  const noWebhook = await post({ strategy: 'Webhook' });
+  assert.equal(noWebhook.status, 422);
+  assert.match(noWebhook.json.message, /spec\.conversion\.webhookClientConfig: Required value: required when strategy is set to Webhook/);
+  assert.match(noWebhook.json.message, /spec\.conversion\.conversionReviewVersions: Required value/);
+
+  const unknownVersions = await post({ strategy: 'Webhook', webhook: { clientConfig: { url: 'http://example.com/convert' }, conversionReviewVersions: ['v9'] } });
+  assert.equal(unknownVersions.status, 422);
+  assert.match(unknownVersions.json.message, /spec\.conversion\.webhookClientConfig\.url: Invalid value: "http": 'https' is the only allowed URL scheme/);
+  assert.match(unknownVersions.json.message, /spec\.conversion\.conversionReviewVersions: Invalid value: \[\]string\{"v9"\}: must include at least one of v1, v1beta1/);
+
+  const webhookWithNone = await post({ strategy: 'None', webhook: { clientConfig: { url: 'https://example.com/convert' }, conversionReviewVersions: ['v1'] } });
+  assert.equal(webhookWithNone.status, 422);
+  assert.match(webhookWithNone.json.message, /spec\.conversion\.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook/);
+});

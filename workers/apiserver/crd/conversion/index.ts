@@ -1,0 +1,70 @@
+/**
+ * A custom resource's conversion between its CRD's versions (KindDescriptor.customResource): an
+ * object is kept at the storage version of when it was written, and served at the version asked
+ * for — a GET, a LIST, a watch's events, a write's answer; a write is converted to the storage
+ * version before it is kept. Strategy `None` changes the apiVersion only; `Webhook` sends the
+ * objects that are not at the desired version to the CRD's webhook, all in one ConversionReview,
+ * reached as admission webhooks are (admission/webhooks/reach.ts). A failure is Kubernetes' 500:
+ * `conversion webhook for <group/version, Kind=…> failed: …`.
+ */
+import type { CustomResourceDefinition } from '../../../../lib/api/apiextensions.ts';
+import { gvkString, parseGroupVersion } from '../../../../lib/api/group-version.ts';
+import type { KubeObject } from '../../../../lib/api/meta.ts';
+import { internal } from '../../../../lib/errors.ts';
+import { postReview } from '../../admission/webhooks/reach.ts';
+import type { Conversion, ConversionReach } from '../../registry/types.ts';
+import { checkedConversion, conversionReview, convertedObjects } from './review.ts';
+
+/** Kubernetes gives a conversion webhook 30 s (its calls carry `?timeout=30s`). */
+const TIMEOUT_SECONDS = 30;
+
+type Convert = (objects: KubeObject[], apiVersion: string) => Promise<KubeObject[]>;
+
+/** How the objects of `crd` are served at `version` and kept at its storage version. */
+export function crdConversion(crd: CustomResourceDefinition, version: string, reach: ConversionReach): Conversion {
+  const group = crd.spec.group ?? '';
+  const served = `${group}/${version}`;
+  const stored = `${group}/${crd.spec.versions?.find((v) => v.storage)?.name ?? version}`;
+  const convert: Convert = crd.spec.conversion?.strategy === 'Webhook' ? (objects, to) => viaWebhook(crd, reach, objects, to) : async (objects, to) => objects.map((o) => ({ ...o, apiVersion: to }));
+  /** only the objects not at `to` are converted; the others come back as they are */
+  const convertAll = async (objects: KubeObject[], to: string): Promise<KubeObject[]> => {
+    const pending = objects.filter((o) => o.apiVersion !== to);
+    if (!pending.length) return objects;
+    const converted = await convert(pending, to);
+    let i = 0;
+    return objects.map((o) => (o.apiVersion === to ? o : converted[i++]));
+  };
+  return {
+    out: (objects) => convertAll(objects, served),
+    in: async (object) => (await convertAll([object], stored))[0],
+    selected: (object) => object,
+  };
+}
+
+async function viaWebhook(crd: CustomResourceDefinition, reach: ConversionReach, objects: KubeObject[], to: string): Promise<KubeObject[]> {
+  const gvk = gvkString(parseGroupVersion(objects[0].apiVersion ?? '') ?? { group: '', version: '' }, objects[0].kind ?? '');
+  const failed = (why: string) => internal(`conversion webhook for ${gvk} failed: ${why}`);
+  const hook = crd.spec.conversion?.webhook;
+  const uid = crypto.randomUUID();
+  const review = conversionReview(hook?.conversionReviewVersions ?? [], uid, to, objects);
+  if (!review) throw internal('no supported conversion review versions');
+  if (!reach.env || !hook?.clientConfig) throw failed('no way to reach the webhook from here');
+
+  let answer: unknown[];
+  try {
+    const body = await postReview(reach.env, reach.storage, reach.cluster, { clientConfig: hook.clientConfig, timeoutSeconds: TIMEOUT_SECONDS }, JSON.stringify(review.body));
+    answer = convertedObjects(review.version, uid, body);
+  } catch (e) {
+    throw failed(e instanceof Error ? e.message : String(e));
+  }
+  if (answer.length !== objects.length) throw internal(`conversion webhook for ${gvk} returned ${answer.length} objects, expected ${objects.length}`);
+
+  // Kubernetes words a single object's refusal and a list's apart
+  const single = objects.length === 1;
+  return objects.map((original, i) => {
+    const r = checkedConversion(original, answer[i], to);
+    if ('object' in r) return r.object;
+    if ('invalid' in r) throw internal(`conversion webhook for ${gvk} returned invalid ${single ? 'object' : `converted object at index ${i}`}: ${r.invalid}`);
+    throw internal(`conversion webhook for ${gvk} returned invalid metadata${single ? '' : ` in object at index ${i}`}: ${r.invalidMeta}`);
+  });
+}
