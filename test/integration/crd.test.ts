@@ -355,6 +355,50 @@ spec:
   assert.equal((await kubectl(['apply', '-f', '-'], volume('{sizeGB: 6}'))).code, 0);
 });
 
+test('ratcheting: after its CRD tightens, an object keeps its old value through updates of other fields', async () => {
+  const crd = (image: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: apps.ratchet.example.com }
+spec:
+  group: ratchet.example.com
+  scope: Namespaced
+  names: { plural: apps, singular: app, kind: App }
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              replicas: { type: integer, maximum: 10 }
+              image: ${image}`;
+  const kubectl = async (args: string[], input?: string) => cluster.kubectl(args, input === undefined ? undefined : { input });
+  assert.equal((await kubectl(['apply', '-f', '-'], crd('{ type: string }'))).code, 0);
+  assert.equal((await kubectl(['wait', '--for=condition=Established', 'crd/apps.ratchet.example.com', '--timeout=20s'])).code, 0);
+  const app = (spec: string) => `apiVersion: ratchet.example.com/v1\nkind: App\nmetadata: { name: web, namespace: default }\nspec: ${spec}\n`;
+  assert.equal((await kubectl(['apply', '-f', '-'], app('{ image: docker.io/library/nginx, replicas: 1 }'))).code, 0);
+
+  // the schema now wants short images with no registry, and a rule on the whole spec
+  const stricter = `{ type: string, maxLength: 10, pattern: '^[a-z]+$' }
+            x-kubernetes-validations: [{ rule: "self.replicas < 5", message: "at most 4 replicas" }]`;
+  const tightened = await kubectl(['apply', '-f', '-'], crd(stricter));
+  assert.equal(tightened.code, 0, tightened.stderr);
+  const label = await kubectl(['label', 'apps.ratchet.example.com', 'web', 'tier=front']);
+  assert.equal(label.code, 0, label.stderr);
+  const scaled = await kubectl(['apply', '-f', '-'], app('{ image: docker.io/library/nginx, replicas: 3 }'));
+  assert.equal(scaled.code, 0, `the image did not change: it is not checked again (${scaled.stderr})`);
+  const retagged = await kubectl(['apply', '-f', '-'], app('{ image: docker.io/library/httpd, replicas: 3 }'));
+  assert.equal(retagged.code, 1, 'a new image is checked');
+  assert.equal(retagged.stderr.trim(), `The App "web" is invalid: \n* spec.image: Too long: may not be more than 10 bytes\n* spec.image: Invalid value: "docker.io/library/httpd": spec.image in body should match '^[a-z]+$'`);
+  assert.equal((await kubectl(['apply', '-f', '-'], app('{ image: nginx, replicas: 3 }'))).code, 0);
+  const tooMany = await kubectl(['apply', '-f', '-'], app('{ image: nginx, replicas: 7 }'));
+  assert.equal(tooMany.stderr.trim(), 'The App "web" is invalid: spec: Invalid value: "object": at most 4 replicas');
+});
+
 const helm = helmOf(cluster);
 
 test('helm install of a chart with a CRD in crds/ and an object of that kind in templates/', async () => {

@@ -80,12 +80,16 @@ function build(crd: CustomResourceDefinition, ver: CRDVersion): KindDescriptor {
     // without a status subresource, status is spec-like: written by any update, bumping generation
     statusFields: status ? ['status'] : [],
     defaults: (obj: KubeObject) => applyDefaults(obj, root, true),
-    validate: (obj: KubeObject): FieldError[] => {
+    // the schema first; its rules only on what the schema accepts, as Kubernetes runs them
+    validateCreate: (obj: KubeObject): FieldError[] => {
       const errs = validateCustomResource(root, obj);
-      return errs.length ? errs : validateRules(root, obj);
+      return errs.length ? errs : [...validateRules(root, obj), ...validateRules(root, obj, 'create')];
     },
-    validateCreate: (obj: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'create')),
-    validateUpdate: (obj: KubeObject, old: KubeObject): FieldError[] => (validateCustomResource(root, obj).length ? [] : validateRules(root, obj, 'update', old)),
+    // ratcheted: what the update left as it was is not checked again (transition rules excepted)
+    validateUpdate: (obj: KubeObject, old: KubeObject): FieldError[] => {
+      const errs = validateCustomResource(root, obj, old);
+      return errs.length ? errs : [...validateRules(root, obj, 'object', old), ...validateRules(root, obj, 'update', old)];
+    },
     table: customTable(ver.additionalPrinterColumns),
     customResource: { crd, conversion: (reach) => crdConversion(crd, ver.name!, reach) },
   };

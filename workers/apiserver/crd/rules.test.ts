@@ -67,3 +67,12 @@ test('a rule that does not compile is reported with CEL text', () => {
   assert.match(ruleCompileError({ rule: 'self.x ==' }) ?? '', /^compilation failed: ERROR: <input>:1:\d+: Syntax error/);
   assert.equal(ruleCompileError({ rule: 'self.x == 1' }), undefined);
 });
+
+test('ratcheting: on an update, the rules on unchanged values are not run again; transition rules are', () => {
+  const stored = obj('ct', { replicas: 6, maxReplicas: 5, tags: ['toolong'] }); // kept before the rules were added
+  const ratcheted = (o: KubeObject) => validateRules(schema, o, 'object', stored).map((e) => e.field);
+  assert.deepEqual(ratcheted(obj('ct', { replicas: 6, maxReplicas: 5, tags: ['toolong'] })), [], 'nothing changed: nothing checked');
+  assert.deepEqual(ratcheted(obj('ct', { replicas: 6, maxReplicas: 5, tags: ['toolong', 'abc'] })), ['spec', 'spec.tags[0]'], 'a changed value is checked, its atomic list items with it');
+  assert.deepEqual(validateRules(schema, obj('ct', { replicas: 6, maxReplicas: 5, tags: ['toolong'] }), 'object').length, 2, 'a creation ratchets nothing');
+  assert.deepEqual(texts(obj('ct', { replicas: 5, maxReplicas: 5, tags: ['toolong'] }), stored), ['spec: Forbidden: replicas may only grow']);
+});

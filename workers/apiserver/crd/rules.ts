@@ -14,7 +14,7 @@ import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { FieldError } from '../../../lib/errors.ts';
 import type { CelValue } from '@bufbuild/cel';
 import { BOOL, DYN, STRING, PER_CALL_LIMIT, compile, evaluateSync, fromCel, optionalNone, optionalOf, toCelInput, type Program } from '../cel/index.ts';
-import { isObject } from './schema/json.ts';
+import { isObject, jsonEqual } from './schema/json.ts';
 
 const programs = new Map<string, { program?: Program; error?: string }>();
 
@@ -70,6 +70,8 @@ function oldSelfFor(rule: ValidationRule, pass: Pass, old: unknown): { value?: u
 
 function walk(s: JSONSchemaProps, value: unknown, old: unknown, path: string, errs: FieldError[], root: boolean, pass: Pass): void {
   if (value === undefined || value === null) return;
+  // ratcheting: on an update, the rules on an unchanged value (all but transition rules) are not run
+  if (pass === 'object' && old !== undefined && jsonEqual(value, old)) return;
   for (const rule of s['x-kubernetes-validations'] ?? []) {
     const oldSelf = oldSelfFor(rule, pass, old);
     if (!oldSelf) continue;
@@ -109,8 +111,9 @@ export function hasRules(s: JSONSchemaProps | undefined): boolean {
 
 /**
  * The failed rules of an object: in the `object` pass the rules on the object alone (creations and
- * updates); in `create`, the transition rules with optionalOldSelf; in `update` (with `old`), the
- * transition rules (those reading `oldSelf`).
+ * updates: with `old`, ratcheted — unchanged values are not checked); in `create`, the transition
+ * rules with optionalOldSelf; in `update` (with `old`), the transition rules (those reading
+ * `oldSelf`), which never ratchet.
  */
 export function validateRules(schema: JSONSchemaProps, obj: KubeObject, pass: Pass = 'object', old?: KubeObject): FieldError[] {
   if (!hasRules(schema)) return [];

@@ -76,3 +76,30 @@ test('defaults fill missing fields, top-down, in list items too', () => {
   applyDefaults(b, s, true);
   assert.deepEqual(b, { spec: { replicas: 3, ports: [{ port: 80, protocol: 'TCP' }, { port: 53, protocol: 'UDP' }] } });
 });
+
+test('ratcheting: an update may keep a value a stricter schema refuses, in properties and correlated list items', () => {
+  const strict: JSONSchemaProps = {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        required: ['owner'],
+        properties: {
+          owner: { type: 'string' },
+          image: { type: 'string', maxLength: 5 },
+          ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', properties: { name: { type: 'string' }, port: { type: 'integer', maximum: 1000 } } } },
+          args: { type: 'array', items: { type: 'string', maxLength: 3 } },
+        },
+      },
+    },
+  };
+  const cr = (spec: object) => ({ apiVersion: 'x/v1', kind: 'X', metadata: { name: 'a' }, spec });
+  const stored = cr({ image: 'registry/app', ports: [{ name: 'web', port: 8080 }], args: ['--long'] });
+  const fields = (o: object, old?: object) => validateCustomResource(strict, o, old).map((e) => `${e.field}: ${e.body.split(':')[0]}`);
+
+  assert.deepEqual(fields(stored), ['spec.owner: Required value', 'spec.args[0]: Too long', 'spec.image: Too long', 'spec.ports[0].port: Invalid value'], 'created so, it is refused');
+  assert.deepEqual(fields({ ...stored, metadata: { name: 'a', labels: { x: 'y' } } }, stored), [], 'a metadata change checks nothing the schema describes');
+  assert.deepEqual(fields(cr({ image: 'registry/app', ports: [{ name: 'dns', port: 53 }, { name: 'web', port: 8080 }], args: ['--long'], owner: 'me' }), stored), [], 'the web port moved in a map list: still correlated by its key');
+  assert.deepEqual(fields(cr({ image: 'registry/app2', ports: [{ name: 'web', port: 8081 }], args: ['--long', 'x'], owner: 'me' }), stored), ['spec.args[0]: Too long', 'spec.image: Too long', 'spec.ports[0].port: Invalid value'], 'changed values are checked (an atomic list item with its list)');
+  assert.deepEqual(fields(cr({ image: 'new', ports: [{ name: 'web', port: 8080 }], args: ['--long'] }), stored), ['spec.owner: Required value'], "a required field is its parent's: spec changed");
+});

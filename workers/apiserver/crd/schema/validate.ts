@@ -4,6 +4,11 @@
  * field errors as apiextensions' ValidateCustomResource does (Required, Unsupported value, Too long,
  * Too many, Invalid value). An interpreter over the schema: no code is generated (workerd forbids
  * eval and new Function).
+ *
+ * Ratcheting (Kubernetes 1.30+): on an update, a value equal to the old object's correlated value
+ * is not validated, so an object kept before a stricter schema can still be updated elsewhere.
+ * Values correlate through object properties, the items of `map` lists (by their keys) and of
+ * `set` lists (by value); atomic lists' items and what allOf/anyOf/oneOf/not check do not.
  */
 import { fieldErr, goValue, type FieldError } from '../../../../lib/errors.ts';
 import type { JSONSchemaProps } from '../../../../lib/api/apiextensions.ts';
@@ -35,8 +40,12 @@ function typeFits(s: JSONSchemaProps, actual: string): boolean {
   return s.type === actual || (s.type === 'number' && actual === 'integer');
 }
 
-/** Validates `value` (at `path`, '' for the object's root) against `s`. */
-export function validateValue(s: JSONSchemaProps, value: unknown, path: string, root = false): FieldError[] {
+/** No old value correlates with this one (a creation, a new property, an atomic list's item). */
+const UNCORRELATED = Symbol('uncorrelated');
+
+/** Validates `value` (at `path`, '' for the object's root) against `s`; `old`, the old object's value there on an update. */
+export function validateValue(s: JSONSchemaProps, value: unknown, path: string, root = false, old: unknown = UNCORRELATED): FieldError[] {
+  if (old !== UNCORRELATED && jsonEqual(value, old)) return [];
   const errs: FieldError[] = [];
   const actual = jsonType(value);
   if (value === null) {
@@ -66,7 +75,7 @@ export function validateValue(s: JSONSchemaProps, value: unknown, path: string, 
   }
 
   if (Array.isArray(value)) {
-    if (s.items) value.forEach((el, i) => errs.push(...validateValue(s.items!, el, `${path}[${i}]`)));
+    if (s.items) value.forEach((el, i) => errs.push(...validateValue(s.items!, el, `${path}[${i}]`, false, oldItem(s, el, old))));
     if (s.minItems !== undefined && value.length < s.minItems) errs.push(fieldErr.invalid(path, value.length, inBody(path, `should have at least ${s.minItems} items`)));
     if (s.maxItems !== undefined && value.length > s.maxItems) errs.push(fieldErr.tooMany(path, value.length, s.maxItems));
     if (s.uniqueItems && hasDuplicates(value)) errs.push(fieldErr.invalid(path, '', inBody(path, "shouldn't contain duplicates")));
@@ -80,7 +89,7 @@ export function validateValue(s: JSONSchemaProps, value: unknown, path: string, 
     for (const key of Object.keys(obj).sort()) {
       if (obj[key] === undefined || (root && (key === 'metadata' || key === 'apiVersion' || key === 'kind'))) continue;
       const sub = s.properties?.[key] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
-      if (sub) errs.push(...validateValue(sub, obj[key], child(path, key)));
+      if (sub) errs.push(...validateValue(sub, obj[key], child(path, key), false, isPlainObject(old) && old[key] !== undefined ? old[key] : UNCORRELATED));
     }
     const n = Object.keys(obj).filter((k) => obj[k] !== undefined).length;
     if (s.maxProperties !== undefined && n > s.maxProperties) errs.push(fieldErr.tooMany(path, n, s.maxProperties));
@@ -103,6 +112,22 @@ export function validateValue(s: JSONSchemaProps, value: unknown, path: string, 
   return errs;
 }
 
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A `map` list item's keys (absent ones at their default), by which it is told apart and correlated. */
+function mapKeyOf(s: JSONSchemaProps, el: unknown): unknown {
+  const keys = s['x-kubernetes-list-map-keys'] ?? [];
+  return isPlainObject(el) ? Object.fromEntries(keys.map((k) => [k, el[k] ?? s.items?.properties?.[k]?.default ?? null])) : el;
+}
+
+/** The old list's item that correlates with `el`: the one of the same keys in a `map` list, an equal one in a `set`. */
+function oldItem(s: JSONSchemaProps, el: unknown, old: unknown): unknown {
+  if (!Array.isArray(old)) return UNCORRELATED;
+  const type = s['x-kubernetes-list-type'];
+  const found = type === 'map' ? old.find((o) => jsonEqual(mapKeyOf(s, o), mapKeyOf(s, el))) : type === 'set' ? old.find((o) => jsonEqual(o, el)) : undefined;
+  return found === undefined ? UNCORRELATED : found;
+}
+
 /** `x-kubernetes-list-type: set|map`: items must be unique (by value, or by their keys). */
 function listTypeErrors(s: JSONSchemaProps, value: unknown[], path: string): FieldError[] {
   const type = s['x-kubernetes-list-type'];
@@ -112,8 +137,7 @@ function listTypeErrors(s: JSONSchemaProps, value: unknown[], path: string): Fie
       if (value.slice(0, i).some((o) => jsonEqual(o, el))) errs.push(fieldErr.duplicate(`${path}[${i}]`, el));
     });
   } else if (type === 'map') {
-    const keys = s['x-kubernetes-list-map-keys'] ?? [];
-    const keyOf = (el: unknown) => (el && typeof el === 'object' ? Object.fromEntries(keys.map((k) => [k, (el as Record<string, unknown>)[k] ?? s.items?.properties?.[k]?.default ?? null])) : el);
+    const keyOf = (el: unknown) => mapKeyOf(s, el);
     value.forEach((el, i) => {
       const k = keyOf(el);
       if (value.slice(0, i).some((o) => jsonEqual(keyOf(o), k))) errs.push(fieldErr.duplicate(`${path}[${i}]`, k));
@@ -147,6 +171,6 @@ function patternOf(p: string): RegExp {
 }
 
 /** The errors of a whole custom resource, sorted as Kubernetes lists them (by field). */
-export function validateCustomResource(schema: JSONSchemaProps, obj: unknown): FieldError[] {
-  return validateValue(schema, obj, '', true);
+export function validateCustomResource(schema: JSONSchemaProps, obj: unknown, old?: unknown): FieldError[] {
+  return validateValue(schema, obj, '', true, old === undefined ? UNCORRELATED : old);
 }
