@@ -168,12 +168,13 @@ test('the webhook is asked in the first ConversionReview version it lists that t
   assert.equal(await kubectl(['get', 'gizmos.v1.conv.example.com', 'z', '-o', 'jsonpath={.spec.replicas}']), '2');
 });
 
-test("strategy None: another version's reads change the apiVersion only", { timeout: 60_000 }, async () => {
+test("strategy None: another version's reads change the apiVersion, and drop what that version's schema does not describe", { timeout: 60_000 }, async () => {
   await defineCRD('plains', '    strategy: None');
-  await kubectl(['apply', '-f', '-'], gadget('p', 'v1', '{ color: green }').replace('Gadget', 'Plain'));
+  await kubectl(['apply', '-f', '-'], gadget('p', 'v1', '{ color: green, replicas: 2 }').replace('Gadget', 'Plain'));
   const asV2 = JSON.parse(await kubectl(['get', '--raw', '/apis/conv.example.com/v2/namespaces/default/plains/p']));
   assert.equal(asV2.apiVersion, 'conv.example.com/v2');
-  assert.equal(asV2.spec.color, 'green');
+  assert.deepEqual(asV2.spec, { color: 'green' }, 'v2 has no spec.replicas');
+  assert.equal(await kubectl(['get', 'plains.v1.conv.example.com', 'p', '-o', 'jsonpath={.spec.replicas}']), '2', 'kept at v1 as written');
   const list = JSON.parse(await kubectl(['get', '--raw', '/apis/conv.example.com/v2/namespaces/default/plains']));
   assert.deepEqual(list.items.map((o: any) => o.apiVersion), ['conv.example.com/v2']);
 });

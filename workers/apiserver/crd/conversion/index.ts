@@ -4,15 +4,19 @@
  * for — a GET, a LIST, a watch's events, a write's answer; a write is converted to the storage
  * version before it is kept. Strategy `None` changes the apiVersion only; `Webhook` sends the
  * objects that are not at the desired version to the CRD's webhook, all in one ConversionReview,
- * reached as admission webhooks are (admission/webhooks/reach.ts). A failure is Kubernetes' 500:
+ * reached as admission webhooks are (admission/webhooks/reach.ts). A converted object is then
+ * pruned and defaulted by its new version's schema, as Kubernetes' schema coercer does: fields
+ * that version does not describe are dropped. A failure is Kubernetes' 500:
  * `conversion webhook for <group/version, Kind=…> failed: …`.
  */
-import type { CustomResourceDefinition } from '../../../../lib/api/apiextensions.ts';
+import type { CustomResourceDefinition, JSONSchemaProps } from '../../../../lib/api/apiextensions.ts';
 import { gvkString, parseGroupVersion } from '../../../../lib/api/group-version.ts';
 import type { KubeObject } from '../../../../lib/api/meta.ts';
 import { internal } from '../../../../lib/errors.ts';
 import { postReview } from '../../admission/webhooks/reach.ts';
 import type { Conversion, ConversionReach } from '../../registry/types.ts';
+import { applyDefaults } from '../schema/defaults.ts';
+import { pruneObject } from '../schema/prune.ts';
 import { checkedConversion, conversionReview, convertedObjects } from './review.ts';
 
 /** Kubernetes gives a conversion webhook 30 s (its calls carry `?timeout=30s`). */
@@ -26,11 +30,12 @@ export function crdConversion(crd: CustomResourceDefinition, version: string, re
   const served = `${group}/${version}`;
   const stored = `${group}/${crd.spec.versions?.find((v) => v.storage)?.name ?? version}`;
   const convert: Convert = crd.spec.conversion?.strategy === 'Webhook' ? (objects, to) => viaWebhook(crd, reach, objects, to) : async (objects, to) => objects.map((o) => ({ ...o, apiVersion: to }));
-  /** only the objects not at `to` are converted; the others come back as they are */
+  /** only the objects not at `to` are converted (then fitted to its schema); the others come back as they are */
   const convertAll = async (objects: KubeObject[], to: string): Promise<KubeObject[]> => {
     const pending = objects.filter((o) => o.apiVersion !== to);
     if (!pending.length) return objects;
-    const converted = await convert(pending, to);
+    const schema = crd.spec.versions?.find((v) => `${group}/${v.name}` === to)?.schema?.openAPIV3Schema;
+    const converted = (await convert(pending, to)).map((o) => fitted(o, schema));
     let i = 0;
     return objects.map((o) => (o.apiVersion === to ? o : converted[i++]));
   };
@@ -39,6 +44,14 @@ export function crdConversion(crd: CustomResourceDefinition, version: string, re
     in: async (object) => (await convertAll([object], stored))[0],
     selected: (object) => object,
   };
+}
+
+/** Pruned and defaulted by the schema of the version it was converted to. */
+function fitted(object: KubeObject, schema: JSONSchemaProps | undefined): KubeObject {
+  if (!schema) return object;
+  const pruned = pruneObject(object, schema).value as KubeObject;
+  applyDefaults(pruned, schema, true);
+  return pruned;
 }
 
 async function viaWebhook(crd: CustomResourceDefinition, reach: ConversionReach, objects: KubeObject[], to: string): Promise<KubeObject[]> {
