@@ -25,6 +25,8 @@ interface ConversionRequest {
 }
 /** every review the webhook received, with the apiVersion it came as */
 const reviews: { apiVersion: string; request: ConversionRequest }[] = [];
+/** every AdmissionReview request the /admit path received */
+const admissions: any[] = [];
 let port = 0;
 let caBundle = '';
 let server: https.Server;
@@ -58,6 +60,12 @@ before(async () => {
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'https://x').pathname;
       const review = JSON.parse(Buffer.concat(chunks).toString());
+      if (path === '/admit') {
+        admissions.push(review.request);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
+        return;
+      }
       reviews.push(review);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, ...behaviours[path]!(review.request) } }));
@@ -208,6 +216,49 @@ test("a webhook's refusal and its forbidden changes are Kubernetes' 500s; labels
   assert.deepEqual(relabeled.json.metadata.labels, { converted: 'yes' });
   assert.equal(relabeled.json.metadata.generation, 1, 'metadata other than labels and annotations is restored');
   assert.equal(relabeled.json.spec.scale.replicas, 1);
+});
+
+test('admission of another version (matchPolicy Equivalent): webhooks and policies see the object converted to the version they name', { timeout: 60_000 }, async () => {
+  // gadgets are defined by the first test: v1 and v2 through the /convert webhook
+  const rules = [{ operations: ['CREATE'], apiGroups: ['conv.example.com'], apiVersions: ['v1'], resources: ['gadgets'] }];
+  const hook = await cluster.api('POST', '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
+    body: { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'gadgets-v1' }, webhooks: [{ name: 'v1.gadgets.conv.example.com', clientConfig: { url: `https://127.0.0.1:${port}/admit`, caBundle }, rules, sideEffects: 'None', admissionReviewVersions: ['v1'] }] },
+  });
+  assert.equal(hook.status, 201, hook.text);
+  const policy = `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: { name: gadget-replicas }
+spec:
+  failurePolicy: Fail
+  matchConstraints: { resourceRules: [{ operations: [CREATE], apiGroups: [conv.example.com], apiVersions: [v1], resources: [gadgets] }] }
+  validations: [{ expression: "object.spec.replicas <= 10", message: "at most 10 replicas (v1's spec.replicas)" }]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: { name: gadget-replicas }
+spec: { policyName: gadget-replicas, validationActions: [Deny] }
+`;
+  await kubectl(['apply', '-f', '-'], policy);
+  try {
+    admissions.length = 0;
+    await kubectl(['apply', '-f', '-'], gadget('e1', 'v2', '{ scale: { replicas: 4 } }'));
+    assert.equal(admissions.length, 1);
+    const [seen] = admissions;
+    assert.deepEqual([seen.kind.version, seen.requestKind.version, seen.resource.version], ['v1', 'v2', 'v1']);
+    assert.equal(seen.object.apiVersion, 'conv.example.com/v1');
+    assert.equal(seen.object.spec.replicas, 4);
+
+    // the policy reads v1's field from a v2 request (its binding may take a moment to be seen)
+    let refused = { code: 0, stderr: '' } as { code: number; stderr: string };
+    for (let i = 0; i < 20 && refused.code === 0; i++) {
+      refused = await cluster.kubectl(['apply', '-f', '-'], { input: gadget(`e${i + 2}`, 'v2', '{ scale: { replicas: 20 } }') });
+      if (refused.code === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.match(refused.stderr, /ValidatingAdmissionPolicy 'gadget-replicas' with binding 'gadget-replicas' denied request: at most 10 replicas \(v1's spec\.replicas\)/);
+  } finally {
+    await kubectl(['delete', 'validatingwebhookconfiguration', 'gadgets-v1']);
+    await kubectl(['delete', '-f', '-'], policy);
+  }
 });
 
 test("a CRD's conversion settings are validated", async () => {

@@ -91,7 +91,11 @@ function build(crd: CustomResourceDefinition, ver: CRDVersion): KindDescriptor {
       return errs.length ? errs : [...validateRules(root, obj, 'object', old), ...validateRules(root, obj, 'update', old)];
     },
     table: customTable(ver.additionalPrinterColumns),
-    customResource: { crd, conversion: (reach) => crdConversion(crd, ver.name!, reach) },
+    customResource: {
+      crd,
+      versions: () => (crd.spec.versions ?? []).flatMap((v) => (v.served && v.name ? [customKind(crd, v.name)!] : [])),
+      conversion: (reach) => crdConversion(crd, ver.name!, reach),
+    },
   };
 }
 

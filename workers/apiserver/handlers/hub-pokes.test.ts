@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
-import { noteWatched, pokeHub } from './hub-pokes.ts';
+import { noteWatched, pokeHub, pokeHubs } from './hub-pokes.ts';
 
 function fakeEnv(watchers: () => number, delay = 0) {
   const pokes: string[] = [];
@@ -55,4 +55,11 @@ test('a watch opened here whose request has not reached the hub yet keeps it pok
   // the hub answers "nobody" (the watch is still on its way to it): the next writes poke it all the same
   for (let rev = 1; rev <= 3; rev++) await pokeHub(env, 'c', desc('secrets'), rev);
   assert.equal(pokes.length, 3);
+});
+
+test("a write is news to one hub per resource, however many of its versions are served", async () => {
+  const { env, pokes } = fakeEnv(() => 1);
+  const v = (group: string, resource: string, version: string) => ({ group, resource, version }) as KindDescriptor;
+  await Promise.all(pokeHubs(env, 'c', [v('autoscaling', 'horizontalpodautoscalers', 'v2'), v('autoscaling', 'horizontalpodautoscalers', 'v1'), v('events.k8s.io', 'events', 'v1')], 1));
+  assert.deepEqual(pokes.sort(), ['c/autoscaling/horizontalpodautoscalers', 'c/events.k8s.io/events']);
 });

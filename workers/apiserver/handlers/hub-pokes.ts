@@ -38,6 +38,12 @@ export function noteWatched(cluster: string, desc: KindDescriptor): void {
   s.watchedAt = Date.now();
 }
 
+/** Tells the hubs of `descs` (each once: a resource's versions share one) the log moved to `rev`. */
+export function pokeHubs(env: AppEnv['Bindings'], cluster: string, descs: KindDescriptor[], rev: number): Promise<void>[] {
+  const byHub = new Map(descs.map((d) => [hubName(cluster, d), d]));
+  return [...byHub.values()].map((d) => pokeHub(env, cluster, d, rev));
+}
+
 /** Tells the hub the log moved to `rev`, unless it said lately that nobody watches it. */
 export async function pokeHub(env: AppEnv['Bindings'], cluster: string, desc: KindDescriptor, rev: number): Promise<void> {
   const s = stateOf(hubName(cluster, desc));

@@ -11,7 +11,7 @@ import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/in
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { boolParam, dryRun } from './params.ts';
 import { webhookAttributes } from '../admission/webhooks/attributes.ts';
-import { pokeHub } from './hub-pokes.ts';
+import { pokeHubs } from './hub-pokes.ts';
 import { sendChange } from './change-batches.ts';
 import { controllersAct } from '../../controllers/interest.ts';
 import { ActivityClock } from '../../controllers/clusterstatus/status.ts';
@@ -63,7 +63,7 @@ export function committing(env: AppEnv['Bindings'], waitUntil: (p: Promise<unkno
       const rev = Number(obj.metadata.resourceVersion);
       noteCommit(base.cluster, storageKey(desc, obj.metadata.namespace, obj.metadata.name!));
       const message: ChangeMessage = { cluster: base.cluster, rev, group: desc.group, resource: desc.resource, namespace: obj.metadata.namespace, name: obj.metadata.name!, type, ...writeFacts(type, obj, previous) };
-      const pokes = sharingStorage(desc).map((d) => pokeHub(env, base.cluster, d, rev));
+      const pokes = pokeHubs(env, base.cluster, sharingStorage(desc), rev);
       waitUntil(Promise.allSettled([...pokes, env.CHANGES && worthSending(message) && sendChange(env.CHANGES, message)]));
     },
   };

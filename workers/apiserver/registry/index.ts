@@ -116,7 +116,7 @@ function keyResource(desc: KindDescriptor): string {
 export const stored = (d: KindDescriptor): KindDescriptor => d.storedAs?.kind ?? d;
 
 /** Every served kind whose objects live under the same keys as `d`'s (itself included). */
-export const sharingStorage = (d: KindDescriptor): KindDescriptor[] => (d.customResource ? [d] : kinds.filter((k) => stored(k) === stored(d)));
+export const sharingStorage = (d: KindDescriptor): KindDescriptor[] => (d.customResource ? d.customResource.versions() : kinds.filter((k) => stored(k) === stored(d)));
 
 /** `/registry/<resource>/<namespace>/<name>`, or `/registry/<resource>/<name>` when cluster-scoped. */
 export function storageKey(d: KindDescriptor, namespace: string | undefined, name: string): string {

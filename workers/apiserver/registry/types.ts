@@ -96,10 +96,11 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
   storedAs?: StoredAs;
 
   /**
-   * a custom resource's kind: the CRD it is served from (crd/custom-kind.ts), and how its objects,
-   * kept in whichever version they were written at, are converted to and from this version
+   * a custom resource's kind: the CRD it is served from (crd/custom-kind.ts), every served version
+   * of it (this one included), and how its objects, kept at whichever version they were written
+   * at, are converted to and from this version
    */
-  customResource?: { crd: KubeObject; conversion(reach: ConversionReach): Conversion };
+  customResource?: { crd: KubeObject; versions(): KindDescriptor[]; conversion(reach: ConversionReach): Conversion };
 }
 
 /**

@@ -397,6 +397,6 @@ export async function writeDirect(ctx: StoreContext, desc: KindDescriptor, curre
 }
 
 function admissionContext(ctx: StoreContext, subresource = ''): AdmissionContext {
-  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange, cluster: ctx.cluster, authorizer: ctx.authorizer, dryRun: ctx.dryRun, afterCommit: ctx.afterCommit, webhooks: ctx.webhooks, subresource };
+  return { storage: ctx.storage, user: ctx.user, serviceClusterIPRange: ctx.serviceClusterIPRange, cluster: ctx.cluster, authorizer: ctx.authorizer, dryRun: ctx.dryRun, afterCommit: ctx.afterCommit, webhooks: ctx.webhooks, webhookBindings: ctx.webhookBindings, subresource };
 }
 

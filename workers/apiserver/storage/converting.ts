@@ -26,6 +26,17 @@ const synchronous = (conv: StoredAs): Conversion => ({
   selected: (o) => conv.fromStorage(o),
 });
 
+/**
+ * An object of `from` as `to` serves it, `to` being another served version of the same objects
+ * (an admission webhook or policy matched through an equivalent version).
+ */
+export async function convertBetween(obj: KubeObject, from: KindDescriptor, to: KindDescriptor, reach: ConversionReach): Promise<KubeObject> {
+  if (from === to) return obj;
+  if (to.customResource) return (await to.customResource.conversion(reach).out([obj]))[0];
+  const stored = from.storedAs ? from.storedAs.toStorage(obj) : obj;
+  return to.storedAs ? to.storedAs.fromStorage(stored) : stored;
+}
+
 /** Events with their objects (and the ones they replaced) as `conv` serves them, in one conversion. */
 export async function convertEvents(conv: Conversion, events: LogEvent[]): Promise<LogEvent[]> {
   if (!events.length) return events;

@@ -19,6 +19,7 @@ import type { KindDescriptor } from '../../registry/types.ts';
 import type { AdmissionContext } from '../index.ts';
 import { matchResources, type Attributes } from './matching.ts';
 import { boundPolicies } from './policies.ts';
+import { convertBetween } from '../../storage/converting.ts';
 import { validate, type Decision } from './evaluate.ts';
 
 export type { Attributes, Operation } from './matching.ts';
@@ -39,6 +40,13 @@ interface Denied {
 export interface PolicyContext extends AdmissionContext {
   warn?(text: string): void;
   auditAnnotation?(key: string, value: string): void;
+}
+
+/** The request's objects in the version a policy matched through an equivalent one (matchPolicy Equivalent). */
+async function asVersion(ctx: PolicyContext, a: Attributes, as: KindDescriptor): Promise<Attributes> {
+  const reach = { env: ctx.webhookBindings, storage: ctx.storage, cluster: ctx.cluster ?? 'default' };
+  const converted = (o: KubeObject | undefined) => (o ? convertBetween(o, a.desc, as, reach) : undefined);
+  return { ...a, object: await converted(a.object), oldObject: await converted(a.oldObject) };
 }
 
 export async function validatingAdmissionPolicy(ctx: PolicyContext, a: Attributes): Promise<void> {
@@ -67,7 +75,7 @@ export async function validatingAdmissionPolicy(ctx: PolicyContext, a: Attribute
       configError(`failed to find resource referenced by paramKind: '${gvkString(paramKind, paramKind.kind)}'`);
       continue;
     }
-    const base = await activation(ctx, a, matchedAs, namespaceObject);
+    const base = await activation(ctx, matchedAs === a.desc ? a : await asVersion(ctx, a, matchedAs), matchedAs, namespaceObject);
     for (const binding of bindings) {
       const bm = binding.spec?.matchResources;
       if (bm && !(await matchResources(bm, a, namespaceLabels, true))) continue;

@@ -22,6 +22,7 @@ import { CallingWebhookError, denial, dryRunUnsupported } from './errors.ts';
 import { invocationKind, isExempt, namespaceLabelsReader, namespaceSelectorMatches, objectSelectorMatches, type RuleAttributes } from './matching.ts';
 import { postReview, WebhookCallError } from './reach.ts';
 import { admissionReview, verifyResponse } from './review.ts';
+import { convertBetween } from '../../storage/converting.ts';
 import type { Operation, WebhookAttributes } from './types.ts';
 
 /** One admission: the request as webhooks see it. */
@@ -78,18 +79,15 @@ async function selected(a: Admission, kind: 'mutating' | 'validating'): Promise<
 }
 
 /** The webhook's matchConditions over the object as it is now (a mutating webhook's see the earlier ones' patches). */
-function conditionsHold(a: Admission, w: ConfiguredWebhook, as: KindDescriptor): Promise<boolean> {
-  if (!w.conditions.length) return Promise.resolve(true);
-  const versioned = { obj: a.obj && convert(a.obj, a.desc, as), old: a.old && convert(a.old, a.desc, as) };
+async function conditionsHold(a: Admission, w: ConfiguredWebhook, as: KindDescriptor): Promise<boolean> {
+  if (!w.conditions.length) return true;
+  const versioned = { obj: a.obj && (await converted(a, a.obj, a.desc, as)), old: a.old && (await converted(a, a.old, a.desc, as)) };
   return conditionsMatch(a, w, as, versioned, ruleAttributes(a).namespace);
 }
 
-/** The object in the version the webhook is called with (matchPolicy Equivalent: Events' two versions). */
-function convert(obj: KubeObject, from: KindDescriptor, to: KindDescriptor): KubeObject {
-  if (from === to) return obj;
-  if (from.storedAs?.kind === to) return from.storedAs.toStorage(obj);
-  if (to.storedAs?.kind === from) return to.storedAs.fromStorage(obj);
-  return obj;
+/** An object of the request between its version and the one a webhook is called with (matchPolicy Equivalent: another version of the resource). */
+function converted(a: Admission, obj: KubeObject, from: KindDescriptor, to: KindDescriptor): Promise<KubeObject> {
+  return convertBetween(obj, from, to, { env: a.ctx.webhooks.env, storage: a.ctx.storage, cluster: a.ctx.cluster ?? 'default' });
 }
 
 /** Asks one webhook; returns its verified answer, or throws (CallingWebhookError, denial, dry-run refusal). */
@@ -109,8 +107,8 @@ async function ask(a: Admission, w: ConfiguredWebhook, as: KindDescriptor, mutat
     namespace: ruleAttributes(a).namespace,
     operation: a.operation,
     user: a.ctx.user,
-    object: a.obj && convert(a.obj, a.desc, as),
-    oldObject: a.old && convert(a.old, a.desc, as),
+    object: a.obj && (await converted(a, a.obj, a.desc, as)),
+    oldObject: a.old && (await converted(a, a.old, a.desc, as)),
     dryRun: !!a.ctx.dryRun,
     options: a.options,
   });
@@ -187,7 +185,7 @@ async function mutateOnce(a: Admission, w: ConfiguredWebhook, as: KindDescriptor
   if (ops.length === 0) return false;
   if (!a.obj) throw internal(`admission webhook ${JSON.stringify(w.hook.name)} attempted to modify the object, which is not supported for this operation`);
   if (res.patchType !== 'JSONPatch') throw new CallingWebhookError(w.hook.name, `unsupported patch type ${JSON.stringify(res.patchType)}`);
-  const before = convert(a.obj, a.desc, as);
+  const before = await converted(a, a.obj, a.desc, as);
   let patched: KubeObject;
   try {
     patched = jsonpatch.applyPatch(structuredClone(before), ops as PatchOperation[], true, false, true).newDocument as KubeObject;
@@ -196,7 +194,7 @@ async function mutateOnce(a: Admission, w: ConfiguredWebhook, as: KindDescriptor
   }
   as.defaults?.(patched);
   if (JSON.stringify(patched) === JSON.stringify(before)) return false;
-  const back = convert(patched, as, a.desc);
+  const back = await converted(a, patched, as, a.desc);
   for (const k of Object.keys(a.obj)) delete (a.obj as Record<string, unknown>)[k];
   Object.assign(a.obj, back);
   return true;
