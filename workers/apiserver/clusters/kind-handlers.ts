@@ -32,7 +32,7 @@ import { respondObject } from '../handlers/get.ts';
 import { fieldValidation } from '../handlers/params.ts';
 import { patchHandler } from '../handlers/patch.ts';
 import { json, success } from '../handlers/respond.ts';
-import { storeContext } from '../handlers/store-context.ts';
+import { readContext, storeContext } from '../handlers/store-context.ts';
 import { ROOT_CLUSTER } from './address.ts';
 import { createCluster, deleteCluster } from './lifecycle.ts';
 import { clusterRecords } from './records.ts';
@@ -69,7 +69,7 @@ export async function clusterCreateHandler(c: Context<AppEnv>, desc: KindDescrip
 export async function clusterPatchHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
   const applying = c.req.header('Content-Type')?.startsWith('application/apply-patch') ?? false;
-  if (!applying || info.subresource || (await storageOf(storeContext(c), desc).get(storageKey(desc, '', info.name)))) return patchHandler(c, desc);
+  if (!applying || info.subresource || (await storageOf(readContext(c), desc).get(storageKey(desc, '', info.name)))) return patchHandler(c, desc);
   const body = await readBody(c, ['application/apply-patch+yaml']);
   const { object, warnings } = decodeBody(new TextEncoder().encode(JSON.stringify(parseYaml(body.bytes))), 'application/json', desc, fieldValidation(new URL(c.req.url).searchParams));
   c.get('warnings').push(...warnings);

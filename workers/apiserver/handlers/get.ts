@@ -8,11 +8,11 @@ import type { ResourceRequestInfo } from '../request/info.ts';
 import { getObject } from '../rest/store.ts';
 import { tableOf } from '../rest/table.ts';
 import { json } from './respond.ts';
-import { storeContext } from './store-context.ts';
+import { readContext } from './store-context.ts';
 
 export async function getHandler(c: Context<AppEnv>, desc: KindDescriptor): Promise<Response> {
   const info = c.get('info') as ResourceRequestInfo;
-  const obj = await getObject(storeContext(c), desc, info.namespace, info.name);
+  const obj = await getObject(readContext(c), desc, info.namespace, info.name);
   return respondObject(c, desc, obj);
 }
 

@@ -23,7 +23,7 @@ import { getObject } from '../rest/store.ts';
 import { tunnelFor, tunnelStatusError } from '../nodes/tunnel.ts';
 import { boolParam } from './params.ts';
 import { podTarget } from './pod-target.ts';
-import { storeContext } from './store-context.ts';
+import { readContext } from './store-context.ts';
 
 export const CHANNEL_PROTOCOLS = ['v5.channel.k8s.io', 'v4.channel.k8s.io'];
 export const PORT_FORWARD_PROTOCOLS = ['SPDY/3.1+portforward.k8s.io'];
@@ -54,7 +54,7 @@ async function streamHandler(c: Context<AppEnv>, desc: KindDescriptor, kind: Kin
   let node: string;
   let phase: string | undefined;
   if (kind === 'portforward') {
-    const pod = await getObject(storeContext(c), desc, info.namespace, info.name);
+    const pod = await getObject(readContext(c), desc, info.namespace, info.name);
     node = ((pod.spec ?? {}) as { nodeName?: string }).nodeName ?? '';
     phase = (pod.status as { phase?: string } | undefined)?.phase;
   } else {

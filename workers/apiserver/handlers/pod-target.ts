@@ -9,7 +9,7 @@ import type { AppEnv } from '../context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { getObject } from '../rest/store.ts';
-import { storeContext } from './store-context.ts';
+import { readContext } from './store-context.ts';
 
 interface Named {
   name: string;
@@ -30,7 +30,7 @@ export interface PodTarget {
 
 export async function podTarget(c: Context<AppEnv>, desc: KindDescriptor, requested: string | null): Promise<PodTarget> {
   const info = c.get('info') as ResourceRequestInfo;
-  const pod = await getObject(storeContext(c), desc, info.namespace, info.name);
+  const pod = await getObject(readContext(c), desc, info.namespace, info.name);
   const spec = (pod.spec ?? {}) as PodSpecLike;
   return { pod, container: pickContainer(info.name, spec, requested ?? ''), node: spec.nodeName ?? '' };
 }

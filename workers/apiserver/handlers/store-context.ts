@@ -6,7 +6,7 @@ import type { ChangeMessage } from '../env.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import { sharingStorage, storageKey } from '../registry/index.ts';
 import { noteCommit } from '../cache/followed.ts';
-import type { StoreContext } from '../rest/store.ts';
+import type { ReadContext, StoreContext } from '../rest/store.ts';
 import { fieldManagerOptionsError, managerFromRequest } from '../fieldmanager/index.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { boolParam, dryRun } from './params.ts';
@@ -33,6 +33,9 @@ function manager(c: Context<AppEnv>, q: URLSearchParams): string {
   }
   return managerFromRequest(fieldManager, c.req.header('User-Agent') ?? null);
 }
+
+/** A read's context: none of a write's (its field manager, options, admission). */
+export const readContext = (c: Context<AppEnv>): ReadContext => ({ storage: c.get('storage'), cluster: c.get('cluster'), webhookBindings: c.env });
 
 export function storeContext(c: Context<AppEnv>): StoreContext {
   const q = requestUrl(c.req.raw).searchParams;

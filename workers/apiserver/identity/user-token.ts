@@ -13,7 +13,7 @@ import { decodeBody } from '../codec/decode.ts';
 import type { AppEnv } from '../context.ts';
 import { OBJECT_TYPES, readBody } from '../handlers/body.ts';
 import { json } from '../handlers/respond.ts';
-import { storeContext } from '../handlers/store-context.ts';
+import { readContext } from '../handlers/store-context.ts';
 import type { KindDescriptor } from '../registry/types.ts';
 import type { ResourceRequestInfo } from '../request/info.ts';
 import { rfc3339 } from '../rest/meta.ts';
@@ -33,7 +33,7 @@ export async function userTokenHandler(c: Context<AppEnv>, desc: KindDescriptor)
   const kind = { group: 'authentication.k8s.io', kind: 'TokenRequest' };
   if (!Number.isInteger(seconds) || seconds < 1) throw invalid(kind, info.name, [fieldErr.invalid('spec.expirationSeconds', seconds, 'must be a positive number of seconds')]);
   if (seconds > MAX_USER_TOKEN_SECONDS) throw invalid(kind, info.name, [fieldErr.invalid('spec.expirationSeconds', seconds, `may not specify a duration longer than ${MAX_USER_TOKEN_SECONDS} seconds (a year)`)]);
-  const user = await getObject(storeContext(c), desc, '', info.name); // 404 for an unknown user
+  const user = await getObject(readContext(c), desc, '', info.name); // 404 for an unknown user
   const key = c.env.TOKEN_SIGNING_KEY;
   if (!key) throw internal('no TOKEN_SIGNING_KEY: this control plane cannot issue tokens');
   const token = await signToken(key, { sub: info.name, uid: user.metadata.uid, cluster: c.get('cluster'), clusterUid: c.get('clusterUid'), jti: crypto.randomUUID(), ttlSeconds: seconds });

@@ -47,11 +47,14 @@ const ref = (d: KindDescriptor) => ({ group: d.group, resource: d.resource });
 const rvOf = (o: KubeObject) => Number(o.metadata.resourceVersion ?? 0);
 const MAX_GENERATE_ATTEMPTS = 8;
 
+/** What a read needs of a request: its cluster's storage, and how a custom resource's conversion webhook is reached. */
+export type ReadContext = Pick<StoreContext, 'storage' | 'cluster' | 'webhookBindings'>;
+
 /** The context's storage as `desc` sees it (converted for a kind stored as another, or at another version). */
-export const storageOf = (ctx: StoreContext, desc: KindDescriptor): Storage =>
+export const storageOf = (ctx: ReadContext, desc: KindDescriptor): Storage =>
   convertingStorage(ctx.storage, desc, { env: ctx.webhookBindings, storage: ctx.storage, cluster: ctx.cluster });
 
-export async function getObject(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string): Promise<KubeObject> {
+export async function getObject(ctx: ReadContext, desc: KindDescriptor, namespace: string, name: string): Promise<KubeObject> {
   const obj = await storageOf(ctx, desc).get(storageKey(desc, namespace, name));
   if (!obj) throw notFound(ref(desc), name);
   return obj;
@@ -61,7 +64,7 @@ export async function getObject(ctx: StoreContext, desc: KindDescriptor, namespa
  * The object an update conditioned on `resourceVersion` starts from: as of that revision when
  * the isolate holds it, without a read (Storage.getAt), else as stored now.
  */
-export async function getObjectAt(ctx: StoreContext, desc: KindDescriptor, namespace: string, name: string, resourceVersion: string): Promise<KubeObject> {
+export async function getObjectAt(ctx: ReadContext, desc: KindDescriptor, namespace: string, name: string, resourceVersion: string): Promise<KubeObject> {
   const rev = Number(resourceVersion);
   const key = storageKey(desc, namespace, name);
   const obj = await (Number.isSafeInteger(rev) && rev > 0 ? storageOf(ctx, desc).getAt(key, rev) : storageOf(ctx, desc).get(key));
