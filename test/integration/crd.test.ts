@@ -399,6 +399,56 @@ spec:
   assert.equal(tooMany.stderr.trim(), 'The App "web" is invalid: spec: Invalid value: "object": at most 4 replicas');
 });
 
+test('selectableFields: custom resources selected by their own fields (kubectl get --field-selector)', async () => {
+  const crd = (fields: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: shirts.stable.example.com }
+spec:
+  group: stable.example.com
+  scope: Namespaced
+  names: { plural: shirts, singular: shirt, kind: Shirt }
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    selectableFields: ${fields}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              color: { type: string }
+              size: { type: integer }
+              sleeves: { type: object, properties: { long: { type: boolean } } }
+              tags: { type: array, items: { type: string } }`;
+  const kubectl = async (args: string[], input?: string) => cluster.kubectl(args, input === undefined ? undefined : { input });
+  const refused = await kubectl(['apply', '-f', '-'], crd('[{ jsonPath: .spec.colour }, { jsonPath: .spec.tags }, { jsonPath: .spec.color }, { jsonPath: .spec.color }]'));
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /spec\.versions\[0\]\.selectableFields\[0\]\.jsonPath: Invalid value: "\.spec\.colour": is an invalid path: does not refer to a valid field/);
+  assert.match(refused.stderr, /spec\.versions\[0\]\.selectableFields\[1\]\.jsonPath: Invalid value: "\.spec\.tags": must point to a field of type string, boolean or integer/);
+  assert.match(refused.stderr, /spec\.versions\[0\]\.selectableFields\[3\]\.jsonPath: Duplicate value: "\.spec\.color"/);
+
+  assert.equal((await kubectl(['apply', '-f', '-'], crd('[{ jsonPath: .spec.color }, { jsonPath: .spec.size }, { jsonPath: .spec.sleeves.long }]'))).code, 0);
+  assert.equal((await kubectl(['wait', '--for=condition=Established', 'crd/shirts.stable.example.com', '--timeout=20s'])).code, 0);
+  const shirt = (name: string, spec: string) => `apiVersion: stable.example.com/v1\nkind: Shirt\nmetadata: { name: ${name}, namespace: default }\nspec: ${spec}\n---\n`;
+  const made = await kubectl(['apply', '-f', '-'], shirt('a', '{ color: red, size: 3, sleeves: { long: true } }') + shirt('b', '{ color: blue, size: 3 }') + shirt('c', '{ color: red, size: 4 }'));
+  assert.equal(made.code, 0, made.stderr);
+  const names = async (selector: string) => {
+    const r = await kubectl(['get', 'shirts', '--field-selector', selector, '-o', 'name']);
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout.trim().split('\n').filter(Boolean);
+  };
+  assert.deepEqual(await names('spec.color=red'), ['shirt.stable.example.com/a', 'shirt.stable.example.com/c']);
+  assert.deepEqual(await names('spec.color=red,spec.size=3'), ['shirt.stable.example.com/a']);
+  assert.deepEqual(await names('spec.size!=3'), ['shirt.stable.example.com/c']);
+  assert.deepEqual(await names('spec.sleeves.long=true'), ['shirt.stable.example.com/a']);
+  const unknown = await kubectl(['get', 'shirts', '--field-selector', 'spec.tags=x']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /field label not supported: spec\.tags/);
+});
+
 const helm = helmOf(cluster);
 
 test('helm install of a chart with a CRD in crds/ and an object of that kind in templates/', async () => {

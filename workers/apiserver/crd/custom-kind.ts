@@ -19,6 +19,7 @@ import { objectSchemaOf } from './schema/valibot.ts';
 import { customTable } from './printer.ts';
 import { validateRules } from './rules.ts';
 import { crdConversion } from './conversion/index.ts';
+import { selectableFieldGetters } from './selectable-fields.ts';
 
 /** com.example.stable.v1.CronTab: the group reversed, as Kubernetes names CRD schemas in OpenAPI. */
 export const openapiNameOf = (group: string, version: string, kind: string) => `${group.split('.').reverse().join('.')}.${version}.${kind}`;
@@ -91,6 +92,7 @@ function build(crd: CustomResourceDefinition, ver: CRDVersion): KindDescriptor {
       return errs.length ? errs : [...validateRules(root, obj, 'object', old), ...validateRules(root, obj, 'update', old)];
     },
     table: customTable(ver.additionalPrinterColumns),
+    fieldSelectors: selectableFieldGetters(ver),
     customResource: {
       crd,
       versions: () => (crd.spec.versions ?? []).flatMap((v) => (v.served && v.name ? [customKind(crd, v.name)!] : [])),

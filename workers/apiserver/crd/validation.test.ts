@@ -41,3 +41,26 @@ test('structural schema rules', () => {
     'spec.versions[0].schema.openAPIV3Schema.properties[metadata]: Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified',
   ]);
 });
+
+test('selectable fields: paths to scalars of the schema, not in metadata, at most 8', () => {
+  const withFields = (paths: string[]) =>
+    crd({
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          selectableFields: paths.map((jsonPath) => ({ jsonPath })),
+          schema: { openAPIV3Schema: { type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string' } } }, spec: { type: 'object', properties: { a: { type: 'string' }, list: { type: 'array', items: { type: 'string' } } } } } } },
+        },
+      ],
+    });
+  assert.deepEqual(texts(withFields(['.spec.a'])), []);
+  assert.deepEqual(texts(withFields(['.metadata.name', '.spec.list[0]', 'spec.a', '', '.spec.'])), [
+    'spec.versions[0].selectableFields[0].jsonPath: Invalid value: ".metadata.name": must not point to fields in metadata',
+    'spec.versions[0].selectableFields[1].jsonPath: Invalid value: ".spec.list[0]": is an invalid path: array notation is not allowed',
+    'spec.versions[0].selectableFields[2].jsonPath: Invalid value: "spec.a": is an invalid path: expected [ or . but got: spec',
+    'spec.versions[0].selectableFields[3].jsonPath: Required value',
+    'spec.versions[0].selectableFields[4].jsonPath: Invalid value: ".spec.": is an invalid path: unexpected end of JSON path',
+  ]);
+});

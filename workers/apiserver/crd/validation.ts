@@ -1,7 +1,7 @@
 /**
  * Validation of a CustomResourceDefinition (apiextensions' ValidateCustomResourceDefinition, the
  * rules a CRD author meets): the name `<plural>.<group>`, names, scope, versions with exactly one
- * storage version, a structural schema for every version, printer columns and subresources, the
+ * storage version, a structural schema for every version, printer columns, selectable fields and subresources, the
  * conversion strategy and its webhook.
  */
 import { fieldErr, type FieldError } from '../../../lib/errors.ts';
@@ -10,6 +10,7 @@ import { dns1035Label, dns1123Label, dns1123Subdomain } from '../registry/valida
 import { validateClientConfig, validateReviewVersions } from '../registry/validation-webhook-client.ts';
 import { validateStructural } from './schema/structural.ts';
 import { parseJsonPath } from './jsonpath.ts';
+import { validateSelectableFields } from './selectable-fields.ts';
 
 const COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
 
@@ -69,6 +70,7 @@ export function validateCRD(crd: CustomResourceDefinition): FieldError[] {
     const schema = v.schema?.openAPIV3Schema;
     if (!schema) errs.push(fieldErr.required(`${p}.schema.openAPIV3Schema`, 'schemas are required'));
     else errs.push(...validateStructural(schema, `${p}.schema.openAPIV3Schema`));
+    errs.push(...validateSelectableFields(v, `${p}.selectableFields`));
     (v.additionalPrinterColumns ?? []).forEach((c, j) => {
       const cp = `${p}.additionalPrinterColumns[${j}]`;
       if (!c.name) errs.push(fieldErr.required(`${cp}.name`, ''));

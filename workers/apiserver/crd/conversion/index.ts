@@ -29,20 +29,23 @@ export function crdConversion(crd: CustomResourceDefinition, version: string, re
   const group = crd.spec.group ?? '';
   const served = `${group}/${version}`;
   const stored = `${group}/${crd.spec.versions?.find((v) => v.storage)?.name ?? version}`;
-  const convert: Convert = crd.spec.conversion?.strategy === 'Webhook' ? (objects, to) => viaWebhook(crd, reach, objects, to) : async (objects, to) => objects.map((o) => ({ ...o, apiVersion: to }));
-  /** only the objects not at `to` are converted (then fitted to its schema); the others come back as they are */
+  const webhook = crd.spec.conversion?.strategy === 'Webhook';
+  const schemaOf = (apiVersion: string) => crd.spec.versions?.find((v) => `${group}/${v.name}` === apiVersion)?.schema?.openAPIV3Schema;
+  const byNone = (o: KubeObject, to: string) => fitted({ ...o, apiVersion: to }, schemaOf(to));
+  const convert: Convert = webhook ? async (objects, to) => (await viaWebhook(crd, reach, objects, to)).map((o) => fitted(o, schemaOf(to))) : async (objects, to) => objects.map((o) => byNone(o, to));
+  /** only the objects not at `to` are converted; the others come back as they are */
   const convertAll = async (objects: KubeObject[], to: string): Promise<KubeObject[]> => {
     const pending = objects.filter((o) => o.apiVersion !== to);
     if (!pending.length) return objects;
-    const schema = crd.spec.versions?.find((v) => `${group}/${v.name}` === to)?.schema?.openAPIV3Schema;
-    const converted = (await convert(pending, to)).map((o) => fitted(o, schema));
+    const converted = await convert(pending, to);
     let i = 0;
     return objects.map((o) => (o.apiVersion === to ? o : converted[i++]));
   };
   return {
     out: (objects) => convertAll(objects, served),
     in: async (object) => (await convertAll([object], stored))[0],
-    selected: (object) => object,
+    // selectors see the served version where that needs no webhook: its selectable fields may be elsewhere
+    selected: (object) => (webhook || object.apiVersion === served ? object : byNone(object, served)),
   };
 }
 
