@@ -12,7 +12,7 @@
  *
  * What of Kubernetes' CEL is here:
  * - the standard library and macros (has, all, exists, exists_one, map, filter), optional values
- *   (`a.?b`, `m[?k]`, `optional.of`/`none`/`ofNonZeroValue`, hasValue, value, orValue, or: optional.ts);
+ *   (`a.?b`, `m[?k]`, `[?x]`, `{?k: v}`, `optional.of`/`none`/`ofNonZeroValue`, hasValue, value, orValue, or: optional.ts);
  * - strings extension (charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace, split,
  *   substring, trim, join, quote, format) — @bufbuild/cel/ext;
  * - sets (contains, equivalent, intersects: lib-sets.ts), Kubernetes' format library
@@ -26,7 +26,7 @@
  * - type checking of identifiers, functions, overloads over known types, typed objects' fields
  *   and the output type, exactly ('must evaluate to bool but got dyn' for `object.spec.paused`);
  * - runtime cost with Kubernetes' per-call limit and per-evaluation budget.
- * What is not: optional entries of literals (`[?x]`, `{?k: v}`); the semver and image libraries
+ * What is not: optional fields of message literals (`Msg{?f: x}`); the semver and image libraries
  * (Kubernetes 1.33) and two-variable comprehensions (all(i, v, …): 1.32 compiles them only for
  * expressions already stored); static cost estimation (CRDs' 'estimated rule cost exceeds
  * budget'); typing of `object`/`params` from the kinds' schemas (they are dyn, as when

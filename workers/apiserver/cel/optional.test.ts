@@ -36,13 +36,27 @@ test('optional selection and indexing: the value when present, none when absent,
 
 test('optional markers keep offsets: errors point into the expression as written', () => {
   const m = markOptionals("a.?b[?'k'] + [?x] // .?");
-  assert.equal(m.source, "a. b[ 'k'] + [?x] // .?");
+  assert.equal(m.source, "a. b[ 'k'] + [ x] // .?");
   assert.deepEqual([...m.selects], [1]);
   assert.deepEqual([...m.indexes], [4]);
+  assert.deepEqual([...m.entries], [[13, [0]]]);
   assert.equal(compile('object.?spec.replicas.orValue(0) > 1', { object: DYN }, { returns: [BOOL] }).ok, true);
   const notBool = compile('object.?spec.replicas', { object: DYN }, { returns: [BOOL] });
   assert.deepEqual(notBool, { ok: false, error: 'must evaluate to bool but got dyn' });
   const bad = compile('object.?spec.(', { object: DYN });
   assert.equal(bad.ok, false);
   assert.match(!bad.ok ? bad.error : '', /\n \| object\.\?spec\.\(\n/);
+});
+
+test('optional entries of list and map literals: left out when none, unwrapped when present', async () => {
+  const cases: [string, unknown][] = [
+    ["[1, ?object.metadata.?labels.team, ?object.?nope, 4]", [1, 'blue', 4]],
+    ["{'a': 1, ?'b': object.?spec.missing, ?'c': optional.of(3)}", { a: 1, c: 3 }],
+    ['[?optional.none()].size() == 0', true],
+    // nested literals count their own entries; a ternary's `?` is no entry mark
+    ["[[?optional.of(1), 2], ?optional.none(), true ? 'x' : 'y', {'k': [?optional.of('v')]}]", [[1, 2], 'x', { k: ['v'] }]],
+  ];
+  for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
+  await assert.rejects(run('[1, ?2]'), /no such overload: optional entry of type int/);
+  assert.deepEqual([...markOptionals("f(a)[?0] + Msg{?f: x} + [a, (b), ?c]").entries], [[24, [2]]], 'an index and a message are not literals to mark');
 });

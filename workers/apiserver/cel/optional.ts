@@ -8,11 +8,13 @@
  * @bufbuild/cel's parser has no optional syntax, so the expression is parsed with each `?` of a
  * `.?` or `[?` made a blank (same offsets: positions and carets stay right), and the selections
  * and indexes at those offsets become the calls cel-go's parser makes (`_?._`, `_[?_]`; named
- * here OPTIONAL_SELECT and OPTIONAL_INDEX). Not supported: optional entries of list and map
- * literals (`[?x]`, `{?k: v}`), which stay syntax errors; and the equality of two optionals
- * holding values, which are equal whatever the values (an opaque value's equality is its fields').
+ * here OPTIONAL_SELECT and OPTIONAL_INDEX). Optional entries of list and map literals (`[a, ?b]`,
+ * `{?'k': v}`: left out when none, unwrapped otherwise), which cel-go marks in the literal and
+ * @bufbuild/cel's planner does not honour, become a call on the literal naming its optional
+ * entries (OPTIONAL_LIST, OPTIONAL_MAP). Not supported: the equality of two optionals holding
+ * values, which are equal whatever the values (an opaque value's equality is its fields').
  */
-import { celFunc, celMethod, CelScalar, isCelList, isCelMap, type CelValue } from '@bufbuild/cel';
+import { celFunc, celList, celMap, celMethod, CelScalar, isCelList, isCelMap, type CelMap, type CelUint, type CelValue } from '@bufbuild/cel';
 import { create } from '@bufbuild/protobuf';
 import { isReflectMessage } from '@bufbuild/protobuf/reflect';
 import { ExprSchema, type Expr, type SourceInfo } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
@@ -30,15 +32,26 @@ export interface OptionalMarks {
   selects: Set<number>;
   /** offsets of the `[` of each `m[?k]` */
   indexes: Set<number>;
+  /** by the offset of a list literal's `[` or a map literal's `{`: the positions of its optional entries */
+  entries: Map<number, number[]>;
 }
 
 const OPERAND_END = /[\w)\]}'"]/;
 
-/** Finds `.?` and `x[?` outside string literals and comments; blanks their `?`. */
+/** An open bracket while scanning: a list or map literal counts its entries. */
+interface Open {
+  literal: boolean;
+  at: number;
+  entry: number;
+}
+
+/** Finds `.?`, `x[?` and literals' `?` entries outside string literals and comments; blanks their `?`. */
 export function markOptionals(expression: string): OptionalMarks {
   const out = expression.split('');
   const selects = new Set<number>();
   const indexes = new Set<number>();
+  const entries = new Map<number, number[]>();
+  const open: Open[] = [];
   for (let i = 0; i < expression.length; i++) {
     const c = expression[i];
     if (c === '/' && expression[i + 1] === '/') {
@@ -48,12 +61,26 @@ export function markOptionals(expression: string): OptionalMarks {
     } else if (c === '.' && expression[i + 1] === '?') {
       selects.add(i);
       out[i + 1] = ' ';
-    } else if (c === '[' && expression[i + 1] === '?' && OPERAND_END.test(previousNonBlank(expression, i))) {
-      indexes.add(i);
-      out[i + 1] = ' ';
+    } else if (c === '[' || c === '{' || c === '(') {
+      const before = previousNonBlank(expression, i);
+      // `x[…]` is an index and `Msg{…}` a message: only `[…]` and `{…}` after an operator are literals
+      const literal = c !== '(' && !OPERAND_END.test(before) && !(c === '{' && /[\w.]/.test(before));
+      open.push({ literal, at: i, entry: 0 });
+      if (c === '[' && expression[i + 1] === '?' && !literal) {
+        indexes.add(i);
+        out[i + 1] = ' ';
+      }
+    } else if (c === ']' || c === '}' || c === ')') {
+      open.pop();
+    } else if (c === ',' && open.at(-1)?.literal) {
+      open.at(-1)!.entry++;
+    } else if (c === '?' && open.at(-1)?.literal && /[[{,]/.test(previousNonBlank(expression, i))) {
+      const top = open.at(-1)!;
+      entries.set(top.at, [...(entries.get(top.at) ?? []), top.entry]);
+      out[i] = ' ';
     }
   }
-  return { source: out.join(''), selects, indexes };
+  return { source: out.join(''), selects, indexes, entries };
 }
 
 function previousNonBlank(s: string, i: number): string {
@@ -79,6 +106,9 @@ function stringEnd(s: string, i: number): number {
 export const OPTIONAL_SELECT = '@optional_select';
 export const OPTIONAL_INDEX = '@optional_index';
 const OPTIONAL_CALLS = new Set([OPTIONAL_SELECT, OPTIONAL_INDEX]);
+/** `@optional_list([a, b], '1')`: the list literal `[a, ?b]`; `@optional_map({…}, '0')` likewise */
+export const OPTIONAL_LIST = '@optional_list';
+export const OPTIONAL_MAP = '@optional_map';
 
 /** The parsed expression with the marked selections and indexes, and those of an optional, as optional calls. */
 export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: OptionalMarks): Expr {
@@ -92,6 +122,14 @@ export function optionalCalls(e: Expr, info: SourceInfo | undefined, marks: Opti
       return create(ExprSchema, { id: x.id, exprKind: { case: 'callExpr', value: { function: OPTIONAL_SELECT, args: [k.value.operand!, field] } } });
     }
     if (k.case === 'callExpr' && k.value.function === '_[_]' && (marks.indexes.has(pos(x)) || isOptional(k.value.args[0]))) k.value.function = OPTIONAL_INDEX;
+    const optionalEntries = marks.entries.get(pos(x));
+    const literal = k.case === 'listExpr' ? OPTIONAL_LIST : k.case === 'structExpr' && !k.value.messageName ? OPTIONAL_MAP : undefined;
+    if (optionalEntries && literal) {
+      const which = create(ExprSchema, { id: ++nextId, exprKind: { case: 'constExpr', value: { constantKind: { case: 'stringValue', value: optionalEntries.join(',') } } } });
+      const inner = create(ExprSchema, { id: ++nextId, exprKind: x.exprKind });
+      if (info) info.positions[inner.id.toString() as never] = pos(x) as never; // carets for errors inside the literal
+      return create(ExprSchema, { id: x.id, exprKind: { case: 'callExpr', value: { function: literal, args: [inner, which] } } });
+    }
     return x;
   });
 }
@@ -139,7 +177,33 @@ function isZero(v: CelValue): boolean {
   return false;
 }
 
+/** An optional entry's value: none leaves the entry out (undefined), a value is unwrapped. */
+function entryValue(v: CelValue): CelValue | undefined {
+  if (!isOptionalValue(v)) throw new Error(`no such overload: optional entry of type ${typeName(v)}`);
+  return present(v) ? valueOf(v) : undefined;
+}
+
+const positions = (which: string) => new Set(which.split(',').map(Number));
+
 export const optionalFuncs = [
+  celFunc(OPTIONAL_LIST, [DYN, STRING], DYN, (list, which) => {
+    const optional = positions(which as string);
+    const out: CelValue[] = [];
+    [...(list as Iterable<CelValue>)].forEach((v, i) => {
+      const kept = optional.has(i) ? entryValue(v) : v;
+      if (kept !== undefined) out.push(kept);
+    });
+    return celList(out);
+  }),
+  celFunc(OPTIONAL_MAP, [DYN, STRING], DYN, (map, which) => {
+    const optional = positions(which as string);
+    const out = new Map<bigint | string | boolean | CelUint, CelValue>();
+    [...(map as CelMap).entries()].forEach(([k, v], i) => {
+      const kept = optional.has(i) ? entryValue(v) : v;
+      if (kept !== undefined) out.set(k, kept);
+    });
+    return celMap(out);
+  }),
   celFunc(OPTIONAL_SELECT, [DYN, STRING], T.optional, (on, field) => entry(on, field)),
   celFunc(OPTIONAL_INDEX, [DYN, DYN], T.optional, (on, key) => entry(on, key)),
   celFunc('optional.of', [DYN], T.optional, (v) => some(v)),
