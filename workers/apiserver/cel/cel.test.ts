@@ -136,3 +136,21 @@ test("ip and cidr (Kubernetes' base environment since 1.30), on Go's netip rules
   await assert.rejects(run("ip('::ffff:1.2.3.4')"), /^Error: IPv4-mapped IPv6 address "::ffff:1\.2\.3\.4" is not allowed$/);
   await assert.rejects(run("cidr('nope')"), /^Error: network address parse error during conversion from string: .*no '\/'$/);
 });
+
+test("semver (Kubernetes' base environment since 1.33), on blang/semver's rules and messages", async () => {
+  const cases: [string, unknown][] = [
+    ["[semver('1.2.3').major(), semver('1.2.3').minor(), semver('1.2.3').patch()]", [1, 2, 3]],
+    ["semver('1.0.0-alpha').isLessThan(semver('1.0.0')) && semver('1.0.0-alpha.1').isLessThan(semver('1.0.0-alpha.beta'))", true],
+    ["semver('1.0.0-2').isLessThan(semver('1.0.0-10')) && semver('1.0.0-alpha').isLessThan(semver('1.0.0-alpha.1'))", true],
+    ["[semver('2.0.0').compareTo(semver('1.9.9')), semver('1.0.0+build.1').compareTo(semver('1.0.0')), semver('1.2.3').compareTo(semver('1.10.0'))]", [1, 0, -1]],
+    ["semver('1.2.3').isGreaterThan(semver('1.2.3')) || semver('1.0.0') != semver('1.0.0')", false],
+    ["[isSemver('1.0.0'), isSemver('v1.0'), isSemver('v1.0', true), isSemver('1.0.0-'), isSemver('1.0.0+a_b')]", [true, false, true, false, false]],
+    ["[semver('v01.02', true).minor(), semver('1', true).patch()]", [2, 0]],
+    ["type(semver('1.0.0')) == type(semver('2.0.0')) && type(semver('1.0.0')) != type('1.0.0')", true],
+  ];
+  for (const [expr, want] of cases) assert.deepEqual(await run(expr), want, expr);
+  await assert.rejects(run("semver('1.2')"), /^Error: No Major\.Minor\.Patch elements found$/);
+  await assert.rejects(run("semver('01.2.3')"), /^Error: Major number must not contain leading zeroes "01"$/);
+  await assert.rejects(run("semver('1.2.x')"), /^Error: Invalid character\(s\) found in patch number "x"$/);
+  await assert.rejects(run("semver('1.2-rc', true)"), /^Error: short version cannot contain PreRelease\/Build meta data$/);
+});

@@ -17,7 +17,8 @@
  *   substring, trim, join, quote, format) — @bufbuild/cel/ext;
  * - sets (contains, equivalent, intersects: lib-sets.ts), Kubernetes' format library
  *   (format.dns1123Label()… .validate(s), format.named(n): lib-format.ts) and its IP and CIDR
- *   libraries (ip, isIP, cidr, isCIDR and their methods: lib-net.ts);
+ *   libraries (ip, isIP, cidr, isCIDR and their methods: lib-net.ts), semver (semver, isSemver,
+ *   major, minor, patch, isGreaterThan, isLessThan, compareTo: lib-semver.ts);
  * - Kubernetes' lists (isSorted, sum, min, max, indexOf, lastIndexOf), regex (find, findAll),
  *   URLs (url, isURL, getScheme, getHost, getHostname, getPort, getEscapedPath, getQuery),
  *   quantity (quantity, isQuantity, sign, isInteger, asInteger, asApproximateFloat, compareTo,
@@ -26,8 +27,8 @@
  * - type checking of identifiers, functions, overloads over known types, typed objects' fields
  *   and the output type, exactly ('must evaluate to bool but got dyn' for `object.spec.paused`);
  * - runtime cost with Kubernetes' per-call limit and per-evaluation budget.
- * What is not: optional fields of message literals (`Msg{?f: x}`); the semver and image libraries
- * (Kubernetes 1.33) and two-variable comprehensions (all(i, v, …): 1.32 compiles them only for
+ * What is not: optional fields of message literals (`Msg{?f: x}`); two-variable
+ * comprehensions (all(i, v, …): 1.32 compiles them only for
  * expressions already stored); static cost estimation (CRDs' 'estimated rule cost exceeds
  * budget'); typing of `object`/`params` from the kinds' schemas (they are dyn, as when
  * Kubernetes cannot resolve a schema); cost is counted per call and per element walked by the
@@ -50,6 +51,7 @@ import { markOptionals, optionalCalls, optionalFuncs } from './optional.ts';
 import { setsFuncs } from './lib-sets.ts';
 import { formatFuncs } from './lib-format.ts';
 import { netFuncs } from './lib-net.ts';
+import { semverFuncs } from './lib-semver.ts';
 import { mapExpr, namespacedCalls } from './ast.ts';
 
 export { DYN, BOOL, INT, STRING, DOUBLE, named, listOf, mapOf, typeString, type Ty, type Declarations } from './checker.ts';
@@ -58,7 +60,7 @@ export { toCelInput, fromCel } from './values.ts';
 export { AuthzSession, authorizerValue, requestResourceValue } from './lib-authz.ts';
 export { NONE as optionalNone, some as optionalOf } from './optional.ts';
 
-export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...setsFuncs, ...formatFuncs, ...netFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
+export const env = celEnv({ registry, funcs: [...strings, ...optionalFuncs, ...setsFuncs, ...formatFuncs, ...netFuncs, ...semverFuncs, ...listFuncs, ...regexFuncs, ...urlFuncs, ...quantityFuncs, ...authzFuncs, costFunc] });
 
 export interface Program {
   expression: string;

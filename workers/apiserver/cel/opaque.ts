@@ -24,6 +24,7 @@ const MESSAGES: Record<string, Record<string, FieldKind>> = {
   NamedFormat: { name: 'string' },
   IP: { value: 'string' },
   CIDR: { value: 'string' },
+  Semver: { value: 'string' },
 };
 
 const file = create(FileDescriptorProtoSchema, {
@@ -57,6 +58,7 @@ export const OPTIONAL = desc('Optional');
 export const NAMED_FORMAT = desc('NamedFormat');
 export const IP_ = desc('IP');
 export const CIDR_ = desc('CIDR');
+export const SEMVER = desc('Semver');
 
 export const T = {
   quantity: objectType(QUANTITY),
@@ -70,6 +72,7 @@ export const T = {
   namedFormat: objectType(NAMED_FORMAT),
   ip: objectType(IP_),
   cidr: objectType(CIDR_),
+  semver: objectType(SEMVER),
 } satisfies Record<string, CelObjectType>;
 
 /** A new opaque value. */
