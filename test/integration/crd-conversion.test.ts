@@ -6,15 +6,10 @@
  * lists and watches. Also: strategy None between versions (the apiVersion only), the webhook's
  * failures and forbidden metadata changes as Kubernetes reports them, and the CRD's validation.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { useCluster } from '../support/cluster.ts';
-import { ensureCertificates } from '../../local/certs.ts';
+import { useHttpsServer } from '../support/https-server.ts';
 
 const cluster = useCluster();
 
@@ -27,10 +22,6 @@ interface ConversionRequest {
 const reviews: { apiVersion: string; request: ConversionRequest }[] = [];
 /** every AdmissionReview request the /admit path received */
 const admissions: any[] = [];
-let port = 0;
-let caBundle = '';
-let server: https.Server;
-let pkiDir = '';
 
 /** v1 `spec.replicas` ⇄ v2 `spec.scale.replicas` */
 function convert(obj: any, to: string): any {
@@ -50,35 +41,18 @@ const behaviours: Record<string, (req: ConversionRequest) => Record<string, unkn
   }),
 };
 
-before(async () => {
-  pkiDir = await mkdtemp(join(tmpdir(), 'timonier-conversion-pki-'));
-  const pki = await ensureCertificates(pkiDir, ['127.0.0.1']);
-  caBundle = Buffer.from(pki.caPem).toString('base64');
-  server = https.createServer({ key: pki.keyPem, cert: pki.certPem }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'https://x').pathname;
-      const review = JSON.parse(Buffer.concat(chunks).toString());
-      if (path === '/admit') {
-        admissions.push(review.request);
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
-        return;
-      }
-      reviews.push(review);
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, ...behaviours[path]!(review.request) } }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
-});
-
-after(async () => {
-  server?.closeAllConnections();
-  server?.close();
-  if (pkiDir) await rm(pkiDir, { recursive: true, force: true });
+/** the test's webhook: AdmissionReviews at /admit, ConversionReviews elsewhere (answered by `behaviours`) */
+const webhook = useHttpsServer((req, body, res) => {
+  const path = new URL(req.url ?? '/', 'https://x').pathname;
+  const review = JSON.parse(body);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  if (path === '/admit') {
+    admissions.push(review.request);
+    res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true } }));
+    return;
+  }
+  reviews.push(review);
+  res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, ...behaviours[path]!(review.request) } }));
 });
 
 const schemaV1 = '{ type: object, properties: { spec: { type: object, properties: { color: { type: string }, replicas: { type: integer } } } } }';
@@ -106,7 +80,7 @@ const webhookConversion = (path: string, versions = '[v1]') =>
   `    strategy: Webhook
     webhook:
       conversionReviewVersions: ${versions}
-      clientConfig: { url: "https://127.0.0.1:${port}${path}", caBundle: ${caBundle} }`;
+      clientConfig: { url: "https://127.0.0.1:${webhook.port}${path}", caBundle: ${webhook.caBundle} }`;
 
 async function kubectl(args: string[], input?: string): Promise<string> {
   const r = await cluster.kubectl(args, { input });
@@ -222,7 +196,7 @@ test('admission of another version (matchPolicy Equivalent): webhooks and polici
   // gadgets are defined by the first test: v1 and v2 through the /convert webhook
   const rules = [{ operations: ['CREATE'], apiGroups: ['conv.example.com'], apiVersions: ['v1'], resources: ['gadgets'] }];
   const hook = await cluster.api('POST', '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
-    body: { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'gadgets-v1' }, webhooks: [{ name: 'v1.gadgets.conv.example.com', clientConfig: { url: `https://127.0.0.1:${port}/admit`, caBundle }, rules, sideEffects: 'None', admissionReviewVersions: ['v1'] }] },
+    body: { apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: 'gadgets-v1' }, webhooks: [{ name: 'v1.gadgets.conv.example.com', clientConfig: { url: `https://127.0.0.1:${webhook.port}/admit`, caBundle: webhook.caBundle }, rules, sideEffects: 'None', admissionReviewVersions: ['v1'] }] },
   });
   assert.equal(hook.status, 201, hook.text);
   const policy = `apiVersion: admissionregistration.k8s.io/v1

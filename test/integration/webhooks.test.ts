@@ -5,15 +5,11 @@
  * naming a node whose agent — the real openTunnel, dialling the local server — makes the call
  * through its tunnel, checking the caBundle and the name `<service>.<namespace>.svc`).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { useCluster } from '../support/cluster.ts';
-import { ensureCertificates } from '../../local/certs.ts';
+import { useHttpsServer } from '../support/https-server.ts';
 import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
 import { joinCluster, openTunnel, type Tunnel } from '../../node-agent/tunnel/index.ts';
 import { callWebhook } from '../../node-agent/webhooks/call.ts';
@@ -26,12 +22,6 @@ interface Review {
 }
 /** every review the server received, by path */
 const seen = new Map<string, Review[]>();
-let port = 0;
-let caBundle = '';
-let server: https.Server;
-let pkiDir = '';
-/** TLS connections the server accepted */
-let connections = 0;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -58,43 +48,25 @@ const behaviours: Record<string, (req: any) => Promise<Record<string, unknown>> 
   '/wrong-uid': () => ({ allowed: true, uid: 'not-the-uid' }),
 };
 
-before(async () => {
-  pkiDir = await mkdtemp(join(tmpdir(), 'timonier-webhook-pki-'));
-  const pki = await ensureCertificates(pkiDir, ['127.0.0.1', 'webhook.demo.svc']);
-  caBundle = b64(pki.caPem);
-  server = https.createServer({ key: pki.keyPem, cert: pki.certPem }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', 'https://x');
-      const review = JSON.parse(Buffer.concat(chunks).toString()) as Review;
-      (review as any).query = url.search;
-      seen.set(url.pathname, [...(seen.get(url.pathname) ?? []), review]);
-      if (url.pathname === '/500') {
-        res.writeHead(500).end('boom');
-        return;
-      }
-      const answer = await behaviours[url.pathname]!(review.request);
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, ...answer } }));
-    });
-  });
-  server.on('secureConnection', () => connections++);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
-});
-
-after(async () => {
-  server?.closeAllConnections();
-  server?.close();
-  if (pkiDir) await rm(pkiDir, { recursive: true, force: true });
-});
+const webhook = useHttpsServer(async (req, body, res) => {
+  const url = new URL(req.url ?? '/', 'https://x');
+  const review = JSON.parse(body) as Review;
+  (review as any).query = url.search;
+  seen.set(url.pathname, [...(seen.get(url.pathname) ?? []), review]);
+  if (url.pathname === '/500') {
+    res.writeHead(500).end('boom');
+    return;
+  }
+  const answer = await behaviours[url.pathname]!(review.request);
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, ...answer } }));
+}, ['webhook.demo.svc']);
 
 type Hook = Record<string, unknown>;
 const podRules = (ops = ['CREATE'], resources = ['pods']) => [{ operations: ops, apiGroups: [''], apiVersions: ['v1'], resources }];
 
 function hook(name: string, path: string, extra: Hook = {}): Hook {
-  return { name, clientConfig: { url: `https://127.0.0.1:${port}${path}`, caBundle }, rules: podRules(), sideEffects: 'None', admissionReviewVersions: ['v1'], ...extra };
+  return { name, clientConfig: { url: `https://127.0.0.1:${webhook.port}${path}`, caBundle: webhook.caBundle }, rules: podRules(), sideEffects: 'None', admissionReviewVersions: ['v1'], ...extra };
 }
 
 async function register(kind: 'validating' | 'mutating', name: string, webhooks: Hook[]): Promise<() => Promise<void>> {
@@ -254,22 +226,22 @@ test('url webhooks: successive calls reuse one kept-alive connection, as kube-ap
   const calls = () => (seen.get('/allow') ?? []).filter((r) => r.request.object?.metadata?.labels?.t === 'reuse').length;
   // a first call, not counted: the suite's other files load the machine, and this one is about reuse
   assert.equal((await createPod(pod('reuse-first', { t: 'reuse' }))).status, 201);
-  const [before, called] = [connections, calls()];
+  const [before, called] = [webhook.connections, calls()];
   for (let i = 0; i < 4; i++) assert.equal((await createPod(pod(`reuse-${i}`, { t: 'reuse' }))).status, 201);
   assert.equal(calls() - called, 4);
   // at most the first call opens one (an earlier test's may still be open)
-  assert.ok(connections - before <= 1, `${connections - before} connections for 4 calls`);
+  assert.ok(webhook.connections - before <= 1, `${webhook.connections - before} connections for 4 calls`);
   await un();
 });
 
 test('failurePolicy Fail and Ignore, timeoutSeconds, a bad answer', async () => {
   const un = await register('validating', 'failing', [
-    hook('down.demo.example', '/x', { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle }, objectSelector: { matchLabels: { t: 'down' } } }),
-    hook('down-ignored.demo.example', '/x', { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle }, failurePolicy: 'Ignore', objectSelector: { matchLabels: { t: 'ignored' } } }),
+    hook('down.demo.example', '/x', { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle: webhook.caBundle }, objectSelector: { matchLabels: { t: 'down' } } }),
+    hook('down-ignored.demo.example', '/x', { clientConfig: { url: 'https://127.0.0.1:1/x', caBundle: webhook.caBundle }, failurePolicy: 'Ignore', objectSelector: { matchLabels: { t: 'ignored' } } }),
     hook('slow.demo.example', '/slow', { timeoutSeconds: 1, objectSelector: { matchLabels: { t: 'slow' } } }),
     hook('uid.demo.example', '/wrong-uid', { objectSelector: { matchLabels: { t: 'uid' } } }),
     hook('fails.demo.example', '/500', { objectSelector: { matchLabels: { t: '500' } } }),
-    hook('untrusted.demo.example', '/allow', { clientConfig: { url: `https://127.0.0.1:${port}/allow` }, objectSelector: { matchLabels: { t: 'untrusted' } } }),
+    hook('untrusted.demo.example', '/allow', { clientConfig: { url: `https://127.0.0.1:${webhook.port}/allow` }, objectSelector: { matchLabels: { t: 'untrusted' } } }),
   ]);
   const down = await createPod(pod('down', { t: 'down' }));
   assert.equal(down.status, 500);
@@ -282,7 +254,7 @@ test('failurePolicy Fail and Ignore, timeoutSeconds, a bad answer', async () => 
   const slow = await createPod(pod('slow', { t: 'slow' }));
   const took = Date.now() - t0;
   assert.equal(slow.status, 500);
-  assert.equal(slow.json.message, `Internal error occurred: failed calling webhook "slow.demo.example": failed to call webhook: Post "https://127.0.0.1:${port}/slow?timeout=1s": context deadline exceeded`);
+  assert.equal(slow.json.message, `Internal error occurred: failed calling webhook "slow.demo.example": failed to call webhook: Post "https://127.0.0.1:${webhook.port}/slow?timeout=1s": context deadline exceeded`);
   assert.ok(took >= 900 && took < 2400, `gave up after ${took} ms`);
 
   const uid = await createPod(pod('uid', { t: 'uid' }));
@@ -293,7 +265,7 @@ test('failurePolicy Fail and Ignore, timeoutSeconds, a bad answer', async () => 
   assert.equal(fails.json.message, 'Internal error occurred: failed calling webhook "fails.demo.example": failed to call webhook: an error on the server ("boom") has prevented the request from succeeding');
 
   const untrusted = await createPod(pod('untrusted', { t: 'untrusted' }));
-  assert.equal(untrusted.json.message, `Internal error occurred: failed calling webhook "untrusted.demo.example": failed to call webhook: Post "https://127.0.0.1:${port}/allow?timeout=10s": tls: failed to verify certificate: x509: certificate signed by unknown authority`);
+  assert.equal(untrusted.json.message, `Internal error occurred: failed calling webhook "untrusted.demo.example": failed to call webhook: Post "https://127.0.0.1:${webhook.port}/allow?timeout=10s": tls: failed to verify certificate: x509: certificate signed by unknown authority`);
   await un();
 });
 
@@ -420,7 +392,7 @@ test('a service webhook on a node is reached through its tunnel, with the caBund
       exec: async () => ({ exitCode: 0, stdout: new Uint8Array(), stderr: new Uint8Array() }),
       webhook: (req) => {
         calls.push(req);
-        return callWebhook(req, () => ({ host: '127.0.0.1', port }));
+        return callWebhook(req, () => ({ host: '127.0.0.1', port: webhook.port }));
       },
     },
   });
@@ -435,7 +407,7 @@ test('a service webhook on a node is reached through its tunnel, with the caBund
       });
       assert.equal(slice.status, 201, slice.text);
     }
-    const service = (name: string) => ({ service: { namespace: 'demo', name, path: '/deny-label' }, caBundle });
+    const service = (name: string) => ({ service: { namespace: 'demo', name, path: '/deny-label' }, caBundle: webhook.caBundle });
     const un = await register('validating', 'laptop', [
       hook('pods.demo.example', '/deny-label', { clientConfig: service('webhook'), objectSelector: { matchLabels: { t: 'laptop' } } }),
       hook('misnamed.demo.example', '/deny-label', { clientConfig: service('other'), objectSelector: { matchLabels: { t: 'misnamed' } } }),
