@@ -108,11 +108,11 @@ export interface KindDescriptor<T extends KubeObject = KubeObject> {
  * synchronously for a built-in kind stored as another, through the CRD's webhook for a custom one.
  */
 export interface Conversion {
-  /** stored objects → served, in order; an object already served as is comes back unchanged (the same object) */
+  /** stored objects → served, in order; an object already served as is comes back unchanged (the same object; all of them: the same array) */
   out(objects: KubeObject[]): Promise<KubeObject[]>;
   /** a served object → as it is stored */
   in(object: KubeObject): Promise<KubeObject>;
-  /** what selectors see of a stored object: the served shape when it is a synchronous conversion, else the stored object (a custom resource's selectors read its metadata only) */
+  /** what selectors see of a stored object: the served shape, unless only a webhook could make it (then the stored object) */
   selected(object: KubeObject): KubeObject;
 }
 

@@ -42,6 +42,7 @@ export async function convertEvents(conv: Conversion, events: LogEvent[]): Promi
   if (!events.length) return events;
   const objects = events.flatMap((e) => (e.prevObject ? [e.object, e.prevObject] : [e.object]));
   const out = await conv.out(objects);
+  if (out === objects) return events; // all of them already served as they are
   let i = 0;
   return events.map((e) => ({ ...e, object: out[i++], ...(e.prevObject ? { prevObject: out[i++] } : {}) }));
 }
