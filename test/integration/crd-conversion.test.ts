@@ -3,13 +3,19 @@
  * a real HTTPS webhook started here on 127.0.0.1 (its CA in the CRD's caBundle) converts Gadgets
  * between v1 (`spec.replicas`) and v2 (`spec.scale.replicas`). kubectl writes and reads either
  * version; objects are kept at the storage version (v1) and served at the one asked for, in GETs,
- * lists and watches. Also: strategy None between versions (the apiVersion only), the webhook's
- * failures and forbidden metadata changes as Kubernetes reports them, and the CRD's validation.
+ * lists and watches; the same webhook behind a Service on a node (a laptop), reached through its
+ * agent's tunnel. Also: strategy None between versions, the webhook's failures and forbidden
+ * metadata changes as Kubernetes reports them, admission of another version, the CRD's validation.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 import { useHttpsServer } from '../support/https-server.ts';
+import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
+import { joinCluster, openTunnel } from '../../node-agent/tunnel/index.ts';
+import { callWebhook } from '../../node-agent/webhooks/call.ts';
+import type { WebhookCall } from '../../lib/tunnel/protocol.ts';
 
 const cluster = useCluster();
 
@@ -53,7 +59,7 @@ const webhook = useHttpsServer((req, body, res) => {
   }
   reviews.push(review);
   res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: review.request.uid, ...behaviours[path]!(review.request) } }));
-});
+}, ['convert.conv.svc']);
 
 const schemaV1 = '{ type: object, properties: { spec: { type: object, properties: { color: { type: string }, replicas: { type: integer } } } } }';
 const schemaV2 = '{ type: object, properties: { spec: { type: object, properties: { color: { type: string }, scale: { type: object, properties: { replicas: { type: integer } } } } } } }';
@@ -232,6 +238,59 @@ spec: { policyName: gadget-replicas, validationActions: [Deny] }
   } finally {
     await kubectl(['delete', 'validatingwebhookconfiguration', 'gadgets-v1']);
     await kubectl(['delete', '-f', '-'], policy);
+  }
+});
+
+test('a conversion webhook behind a Service on a laptop: reached through its node\'s tunnel, for reads, writes and watches', { timeout: 60_000 }, async () => {
+  const { cp } = cluster;
+  const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 600 });
+  const { credential } = await joinCluster({ server: cp.url, token, nodeName: 'laptop', stateDir: join(cluster.dir, 'agent') });
+  const calls: WebhookCall[] = [];
+  const tunnel = openTunnel({
+    server: cp.url,
+    credential,
+    caPem: cp.caPem,
+    nodeName: 'laptop',
+    handlers: {
+      logs: async () => undefined,
+      exec: async () => ({ exitCode: 0, stdout: new Uint8Array(), stderr: new Uint8Array() }),
+      webhook: (req) => {
+        calls.push(req);
+        return callWebhook(req, () => ({ host: '127.0.0.1', port: webhook.port }));
+      },
+    },
+  });
+  try {
+    await tunnel.ready;
+    await kubectl(['create', 'namespace', 'conv']);
+    const svc = await cluster.api('POST', '/api/v1/namespaces/conv/services', { body: { metadata: { name: 'convert' }, spec: { ports: [{ port: 443, targetPort: 8443 }] } } });
+    assert.equal(svc.status, 201, svc.text);
+    const slice = await cluster.api('POST', '/apis/discovery.k8s.io/v1/namespaces/conv/endpointslices', {
+      body: { metadata: { name: 'convert-laptop', labels: { 'kubernetes.io/service-name': 'convert' } }, addressType: 'IPv4', endpoints: [{ addresses: ['192.0.2.10'], nodeName: 'laptop', conditions: { ready: true } }], ports: [{ name: '', port: 8443, protocol: 'TCP' }] },
+    });
+    assert.equal(slice.status, 201, slice.text);
+    const byService = `    strategy: Webhook
+    webhook:
+      conversionReviewVersions: [v1]
+      clientConfig: { service: { namespace: conv, name: convert, path: /convert }, caBundle: ${webhook.caBundle} }`;
+    await defineCRD('doodads', byService);
+
+    await kubectl(['apply', '-f', '-'], gadget('d', 'v2', '{ scale: { replicas: 2 } }').replace('Gadget', 'Doodad'));
+    assert.deepEqual({ host: calls[0]?.host, port: calls[0]?.port, path: calls[0]?.path, serverName: calls[0]?.serverName }, { host: '192.0.2.10', port: 8443, path: '/convert?timeout=30s', serverName: 'convert.conv.svc' });
+    assert.equal(await kubectl(['get', 'doodads.v1.conv.example.com', 'd', '-o', 'jsonpath={.spec.replicas}']), '2', 'kept at v1');
+
+    // the watch hub converts too, from its Durable Object through the same tunnel
+    const w2 = await cluster.watch('/apis/conv.example.com/v2/namespaces/default/doodads?watch=true');
+    try {
+      await w2.waitFor(1);
+      await kubectl(['patch', 'doodads.v1.conv.example.com', 'd', '--type=merge', '-p', '{"spec":{"replicas":5}}']);
+      const events = await w2.waitFor(2);
+      assert.deepEqual([events[0].object.spec.scale.replicas, events[1].type, events[1].object.spec.scale.replicas], [2, 'MODIFIED', 5]);
+    } finally {
+      w2.close();
+    }
+  } finally {
+    tunnel.close();
   }
 });
 
