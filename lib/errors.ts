@@ -110,10 +110,15 @@ export const fieldErr = {
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, body: `Not found: ${goValue(value)}` }),
 };
 
+/** Go's ErrorList.ToAggregate text: each `<field>: <body>` once; one alone, several in brackets. */
+export function aggregateText(errors: FieldError[]): string {
+  const texts = [...new Set(errors.map((e) => `${e.field}: ${e.body}`))];
+  return texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
+}
+
 /** 422 Invalid: `<Kind>[.group] "<name>" is invalid: <aggregate>`; details.kind is the Kind. */
 export function invalid(kind: { group: string; kind: string }, name: string, errors: FieldError[]): StatusError {
-  const texts = [...new Set(errors.map((e) => `${e.field}: ${e.body}`))];
-  const aggregate = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
+  const aggregate = aggregateText(errors);
   const qualifiedKind = kind.group ? `${kind.kind}.${kind.group}` : kind.kind;
   const details: Status['details'] = { name };
   if (kind.group) details.group = kind.group;

@@ -6,7 +6,7 @@
  * LabelSelector object), which matches no object at all; an empty list matches everything.
  * Parse errors are 400 BadRequest with Kubernetes' texts.
  */
-import { badRequest, fieldErr, type FieldError } from '../errors.ts';
+import { aggregateText, badRequest, fieldErr, type FieldError } from '../errors.ts';
 import type { LabelSelector } from '../api/meta.ts';
 import { labelValue, qualifiedName } from '../validation/names.ts';
 
@@ -58,16 +58,11 @@ function requirementErrors(key: string, op: LabelOperator, values: string[], pat
   return errs;
 }
 
-const aggregate = (errs: FieldError[]) => {
-  const texts = errs.map((e) => `${e.field}: ${e.body}`);
-  return texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
-};
-
 /** labels.NewRequirement: throws 400 with the aggregated field errors. */
 export function newRequirement(key: string, operator: LabelOperator, values: string[]): LabelSelectorReq {
   const sorted = [...new Set(values)].sort();
   const errs = requirementErrors(key, operator, values);
-  if (errs.length) throw badRequest(aggregate(errs));
+  if (errs.length) throw badRequest(aggregateText(errs));
   return { key, operator, values: sorted };
 }
 
@@ -236,7 +231,7 @@ class Parser {
 function requirementOrThrow(key: string, op: LabelOperator, values: string[]): LabelSelectorReq {
   const sorted = [...new Set(values)].sort();
   const errs = requirementErrors(key, op, sorted);
-  if (errs.length) throw new Error(aggregate(errs));
+  if (errs.length) throw new Error(aggregateText(errs));
   return { key, operator: op, values: sorted };
 }
 

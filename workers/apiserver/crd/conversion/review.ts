@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../../../lib/api/meta.ts';
 import { gvkString, parseGroupVersion } from '../../../../lib/api/group-version.ts';
-import type { FieldError } from '../../../../lib/errors.ts';
+import { aggregateText, type FieldError } from '../../../../lib/errors.ts';
 import { validateAnnotations, validateLabels } from '../../registry/validation.ts';
 import { REVIEW_VERSIONS } from '../../registry/validation-webhook-client.ts';
 
@@ -68,16 +68,11 @@ export function checkedConversion(original: KubeObject, converted: unknown, desi
     for (const [k, v] of Object.entries(given)) if (typeof v !== 'string') return { invalidMeta: `metadata.${field}[${k}] must be a string, but is ${goType(v)} in converted object` };
     const map = given as Record<string, string>;
     const errs: FieldError[] = field === 'labels' ? validateLabels(map, 'metadata.labels') : validateAnnotations(map, 'metadata.annotation');
-    if (errs.length) return { invalidMeta: aggregate(errs) };
+    if (errs.length) return { invalidMeta: aggregateText(errs) };
     metadata[field] = map;
   }
   return { object: { ...out, metadata } };
 }
-
-const aggregate = (errs: FieldError[]) => {
-  const texts = errs.map((e) => `${e.field}: ${e.body}`);
-  return texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
-};
 
 /** The Go type a JSON value decodes to, as `%T` prints it. */
 function goType(v: unknown): string {
