@@ -20,7 +20,7 @@ export class WatchHub extends DurableObject<Env> {
   private storage_: Storage | undefined;
   /** set by the first watch: a hub serves one cluster, named in every spec */
   private cluster: string | undefined;
-  private readonly fanout = new WatchFanout(() => ({ storage: this.store, cluster: this.cluster!, env: this.env }));
+  private readonly fanout = new WatchFanout(() => ({ storage: this.store, cluster: this.cluster!, webhookBindings: this.env }));
 
   /** The log as the hub's cluster sees it (scoped.ts). */
   private get store(): Storage {

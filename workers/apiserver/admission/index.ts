@@ -13,7 +13,7 @@
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import type { Storage } from '../storage/types.ts';
 import type { UserInfo } from '../auth/authn.ts';
-import type { KindDescriptor } from '../registry/types.ts';
+import type { ConversionReach, KindDescriptor } from '../registry/types.ts';
 import type { WebhookBindings } from './webhooks/types.ts';
 import { namespaceLifecycle } from './namespace-lifecycle.ts';
 import { serviceAccount } from './service-account.ts';
@@ -53,13 +53,16 @@ export interface AdmissionContext {
   afterCommit?(desc: KindDescriptor, type: 'MODIFIED', obj: KubeObject): void;
   /** the request as admission webhooks see it; absent for the server's own writes (no webhook called) */
   webhooks?: WebhookAttributes;
-  /** how webhooks are reached: a policy matching another version of a custom resource converts the object through its CRD */
+  /** how webhooks are reached: a webhook or policy matching another version of a custom resource sees the object converted through its CRD */
   webhookBindings?: WebhookBindings;
   /** the subresource written ('status', 'scale'), '' for the object itself */
   subresource?: string;
   /** the mutating webhooks' reinvocation state of this admission */
   reinvocation?: Reinvocation;
 }
+
+/** How a conversion webhook is reached from this admission (a webhook or policy matched through another version). */
+export const conversionReach = (ctx: AdmissionContext): ConversionReach => ({ storage: ctx.storage, cluster: ctx.cluster ?? 'default', webhookBindings: ctx.webhookBindings });
 
 export type AdmissionPlugin = (ctx: AdmissionContext, desc: KindDescriptor, obj: KubeObject) => Promise<void> | void;
 

@@ -18,6 +18,7 @@ import { includeObject, tableType } from './get.ts';
 import { intParam } from './params.ts';
 import { requestUrl } from '../request/url.ts';
 import { json, jsonText } from './respond.ts';
+import { readContext } from './store-context.ts';
 
 interface ContinueToken {
   v: 'meta.k8s.io/v1';
@@ -48,7 +49,7 @@ export async function listHandler(c: Context<AppEnv>, desc: KindDescriptor): Pro
   const info = c.get('info') as ResourceRequestInfo;
   const q = requestUrl(c.req.raw).searchParams;
   // lists at the latest revision come from this isolate's copy of the resource (cache/list-cache.ts)
-  const storage = convertingStorage(cachedLists(c.get('storage'), c.get('cluster'), storagePrefix(desc), c.get('clusterUid')), desc, { env: c.env, storage: c.get('storage'), cluster: c.get('cluster') });
+  const storage = convertingStorage(cachedLists(c.get('storage'), c.get('cluster'), storagePrefix(desc), c.get('clusterUid')), desc, readContext(c));
   const filter = objectFilter(desc, q.get('labelSelector') ?? undefined, q.get('fieldSelector') ?? undefined);
   const limit = intParam(q, 'limit');
   const prefix = storagePrefix(desc, info.namespace || undefined);

@@ -116,11 +116,14 @@ export interface Conversion {
   selected(object: KubeObject): KubeObject;
 }
 
-/** What a conversion webhook is reached with: the same bindings and Services as admission webhooks'. */
+/**
+ * What a conversion webhook is reached with: the same bindings and Services as admission
+ * webhooks'. A request's read context (rest/store.ts ReadContext) is one.
+ */
 export interface ConversionReach {
-  env?: WebhookBindings;
   storage: Storage;
   cluster: string;
+  webhookBindings?: WebhookBindings;
 }
 
 export interface StoredAs {

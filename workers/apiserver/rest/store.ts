@@ -7,7 +7,7 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../../lib/api/meta.ts';
 import { alreadyExists, badRequest, conflict, forbidden, invalid, notFound, StatusError, type FieldError } from '../../../lib/errors.ts';
-import type { KindDescriptor } from '../registry/types.ts';
+import type { ConversionReach, KindDescriptor } from '../registry/types.ts';
 import { storageKey } from '../registry/index.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../registry/validation.ts';
 import { recordUpdate } from '../fieldmanager/index.ts';
@@ -48,11 +48,10 @@ const rvOf = (o: KubeObject) => Number(o.metadata.resourceVersion ?? 0);
 const MAX_GENERATE_ATTEMPTS = 8;
 
 /** What a read needs of a request: its cluster's storage, and how a custom resource's conversion webhook is reached. */
-export type ReadContext = Pick<StoreContext, 'storage' | 'cluster' | 'webhookBindings'>;
+export type ReadContext = ConversionReach;
 
 /** The context's storage as `desc` sees it (converted for a kind stored as another, or at another version). */
-export const storageOf = (ctx: ReadContext, desc: KindDescriptor): Storage =>
-  convertingStorage(ctx.storage, desc, { env: ctx.webhookBindings, storage: ctx.storage, cluster: ctx.cluster });
+export const storageOf = (ctx: ReadContext, desc: KindDescriptor): Storage => convertingStorage(ctx.storage, desc, ctx);
 
 export async function getObject(ctx: ReadContext, desc: KindDescriptor, namespace: string, name: string): Promise<KubeObject> {
   const obj = await storageOf(ctx, desc).get(storageKey(desc, namespace, name));

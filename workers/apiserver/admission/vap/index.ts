@@ -16,7 +16,7 @@ import { byGroupVersionKind, storageKey, storagePrefix } from '../../registry/in
 import { customKinds } from '../../crd/custom-kinds.ts';
 import { gvkString, parseGroupVersion, type GroupVersion } from '../../../../lib/api/group-version.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
-import type { AdmissionContext } from '../index.ts';
+import { conversionReach, type AdmissionContext } from '../index.ts';
 import { matchResources, type Attributes } from './matching.ts';
 import { boundPolicies } from './policies.ts';
 import { convertBetween } from '../../storage/converting.ts';
@@ -44,7 +44,7 @@ export interface PolicyContext extends AdmissionContext {
 
 /** The request's objects in the version a policy matched through an equivalent one (matchPolicy Equivalent). */
 async function asVersion(ctx: PolicyContext, a: Attributes, as: KindDescriptor): Promise<Attributes> {
-  const reach = { env: ctx.webhookBindings, storage: ctx.storage, cluster: ctx.cluster ?? 'default' };
+  const reach = conversionReach(ctx);
   const converted = (o: KubeObject | undefined) => (o ? convertBetween(o, a.desc, as, reach) : undefined);
   return { ...a, object: await converted(a.object), oldObject: await converted(a.oldObject) };
 }

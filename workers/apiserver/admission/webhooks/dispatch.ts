@@ -14,7 +14,7 @@
 import jsonpatch, { type Operation as PatchOperation } from 'fast-json-patch';
 import type { KubeObject } from '../../../../lib/api/meta.ts';
 import { internal, StatusError } from '../../../../lib/errors.ts';
-import type { AdmissionContext } from '../index.ts';
+import { conversionReach, type AdmissionContext } from '../index.ts';
 import type { KindDescriptor } from '../../registry/types.ts';
 import { conditionsMatch } from './conditions.ts';
 import { configuredWebhooks, type ConfiguredWebhook } from './configurations.ts';
@@ -87,7 +87,7 @@ async function conditionsHold(a: Admission, w: ConfiguredWebhook, as: KindDescri
 
 /** An object of the request between its version and the one a webhook is called with (matchPolicy Equivalent: another version of the resource). */
 function converted(a: Admission, obj: KubeObject, from: KindDescriptor, to: KindDescriptor): Promise<KubeObject> {
-  return convertBetween(obj, from, to, { env: a.ctx.webhooks.env, storage: a.ctx.storage, cluster: a.ctx.cluster ?? 'default' });
+  return convertBetween(obj, from, to, conversionReach(a.ctx));
 }
 
 /** Asks one webhook; returns its verified answer, or throws (CallingWebhookError, denial, dry-run refusal). */

@@ -64,11 +64,11 @@ async function viaWebhook(crd: CustomResourceDefinition, reach: ConversionReach,
   const uid = crypto.randomUUID();
   const review = conversionReview(hook?.conversionReviewVersions ?? [], uid, to, objects);
   if (!review) throw internal('no supported conversion review versions');
-  if (!reach.env || !hook?.clientConfig) throw failed('no way to reach the webhook from here');
+  if (!reach.webhookBindings || !hook?.clientConfig) throw failed('no way to reach the webhook from here');
 
   let answer: unknown[];
   try {
-    const body = await postReview(reach.env, reach.storage, reach.cluster, { clientConfig: hook.clientConfig, timeoutSeconds: TIMEOUT_SECONDS }, JSON.stringify(review.body));
+    const body = await postReview(reach.webhookBindings, reach.storage, reach.cluster, { clientConfig: hook.clientConfig, timeoutSeconds: TIMEOUT_SECONDS }, JSON.stringify(review.body));
     answer = convertedObjects(review.version, uid, body);
   } catch (e) {
     throw failed(e instanceof Error ? e.message : String(e));
