@@ -6,6 +6,7 @@
 import type { CRDVersion, JSONSchemaProps } from '../../../lib/api/apiextensions.ts';
 import type { KubeObject } from '../../../lib/api/meta.ts';
 import { fieldErr, type FieldError } from '../../../lib/errors.ts';
+import { evaluate, parseJsonPath } from './jsonpath.ts';
 
 const MAX_SELECTABLE_FIELDS = 8;
 const SELECTABLE_TYPES = ['string', 'boolean', 'integer'];
@@ -54,11 +55,10 @@ export function validateSelectableFields(version: CRDVersion, at: string): Field
 export function selectableFieldGetters(version: CRDVersion): Record<string, (o: KubeObject) => string | undefined> {
   const getters: Record<string, (o: KubeObject) => string | undefined> = {};
   for (const { jsonPath } of version.selectableFields ?? []) {
-    const segments = jsonPath ? segmentsOf(jsonPath) : undefined;
-    if (!segments) continue;
-    getters[segments.join('.')] = (o) => {
-      let x: unknown = o;
-      for (const name of segments) x = x && typeof x === 'object' ? (x as Record<string, unknown>)[name] : undefined;
+    if (!jsonPath || !segmentsOf(jsonPath)) continue; // refused when the CRD was written
+    const path = parseJsonPath(jsonPath);
+    getters[jsonPath.slice(1)] = (o) => {
+      const x = evaluate(path, o)[0];
       return typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? String(x) : undefined;
     };
   }
