@@ -9,13 +9,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 import { useHttpsServer } from '../support/https-server.ts';
-import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
-import { joinCluster, openTunnel } from '../../node-agent/tunnel/index.ts';
-import { callWebhook } from '../../node-agent/webhooks/call.ts';
-import type { WebhookCall } from '../../lib/tunnel/protocol.ts';
+import { serviceOnNode, webhookNode } from '../support/webhook-node.ts';
 
 const cluster = useCluster();
 
@@ -242,33 +238,11 @@ spec: { policyName: gadget-replicas, validationActions: [Deny] }
 });
 
 test('a conversion webhook behind a Service on a laptop: reached through its node\'s tunnel, for reads, writes and watches', { timeout: 60_000 }, async () => {
-  const { cp } = cluster;
-  const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 600 });
-  const { credential } = await joinCluster({ server: cp.url, token, nodeName: 'laptop', stateDir: join(cluster.dir, 'agent') });
-  const calls: WebhookCall[] = [];
-  const tunnel = openTunnel({
-    server: cp.url,
-    credential,
-    caPem: cp.caPem,
-    nodeName: 'laptop',
-    handlers: {
-      logs: async () => undefined,
-      exec: async () => ({ exitCode: 0, stdout: new Uint8Array(), stderr: new Uint8Array() }),
-      webhook: (req) => {
-        calls.push(req);
-        return callWebhook(req, () => ({ host: '127.0.0.1', port: webhook.port }));
-      },
-    },
-  });
+  const node = await webhookNode(cluster, webhook.port);
+  const { calls } = node;
   try {
-    await tunnel.ready;
     await kubectl(['create', 'namespace', 'conv']);
-    const svc = await cluster.api('POST', '/api/v1/namespaces/conv/services', { body: { metadata: { name: 'convert' }, spec: { ports: [{ port: 443, targetPort: 8443 }] } } });
-    assert.equal(svc.status, 201, svc.text);
-    const slice = await cluster.api('POST', '/apis/discovery.k8s.io/v1/namespaces/conv/endpointslices', {
-      body: { metadata: { name: 'convert-laptop', labels: { 'kubernetes.io/service-name': 'convert' } }, addressType: 'IPv4', endpoints: [{ addresses: ['192.0.2.10'], nodeName: 'laptop', conditions: { ready: true } }], ports: [{ name: '', port: 8443, protocol: 'TCP' }] },
-    });
-    assert.equal(slice.status, 201, slice.text);
+    await serviceOnNode(cluster, 'conv', 'convert');
     const byService = `    strategy: Webhook
     webhook:
       conversionReviewVersions: [v1]
@@ -290,7 +264,7 @@ test('a conversion webhook behind a Service on a laptop: reached through its nod
       w2.close();
     }
   } finally {
-    tunnel.close();
+    node.close();
   }
 });
 

@@ -7,13 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { useCluster } from '../support/cluster.ts';
 import { useHttpsServer } from '../support/https-server.ts';
-import { createJoinToken } from '../../node-agent/tunnel/token-create.ts';
-import { joinCluster, openTunnel, type Tunnel } from '../../node-agent/tunnel/index.ts';
-import { callWebhook } from '../../node-agent/webhooks/call.ts';
-import type { WebhookCall } from '../../lib/tunnel/protocol.ts';
+import { serviceOnNode, webhookNode } from '../support/webhook-node.ts';
 
 const cluster = useCluster();
 
@@ -378,35 +374,11 @@ test('matchConditions: all true to call the webhook, a false one skips it, error
 
 /** A node whose agent serves `service` webhooks: the simulated agent dials the local server. */
 test('a service webhook on a node is reached through its tunnel, with the caBundle and the service name checked', async () => {
-  const { cp } = cluster;
-  const token = await createJoinToken({ server: cp.url, token: cp.token, caPem: cp.caPem, insecure: false }, { ttlSeconds: 600 });
-  const { credential } = await joinCluster({ server: cp.url, token, nodeName: 'laptop', stateDir: join(cluster.dir, 'agent') });
-  const calls: WebhookCall[] = [];
-  const tunnel: Tunnel = openTunnel({
-    server: cp.url,
-    credential,
-    caPem: cp.caPem,
-    nodeName: 'laptop',
-    handlers: {
-      logs: async () => undefined,
-      exec: async () => ({ exitCode: 0, stdout: new Uint8Array(), stderr: new Uint8Array() }),
-      webhook: (req) => {
-        calls.push(req);
-        return callWebhook(req, () => ({ host: '127.0.0.1', port: webhook.port }));
-      },
-    },
-  });
+  const node = await webhookNode(cluster, webhook.port);
+  const { calls } = node;
   try {
-    await tunnel.ready;
     assert.equal((await cluster.api('POST', '/api/v1/namespaces', { body: { metadata: { name: 'demo' } } })).status, 201);
-    for (const name of ['webhook', 'other']) {
-      const svc = await cluster.api('POST', '/api/v1/namespaces/demo/services', { body: { metadata: { name }, spec: { ports: [{ port: 443, targetPort: 8443 }] } } });
-      assert.equal(svc.status, 201, svc.text);
-      const slice = await cluster.api('POST', '/apis/discovery.k8s.io/v1/namespaces/demo/endpointslices', {
-        body: { metadata: { name: `${name}-laptop`, labels: { 'kubernetes.io/service-name': name } }, addressType: 'IPv4', endpoints: [{ addresses: ['192.0.2.10'], nodeName: 'laptop', conditions: { ready: true } }], ports: [{ name: '', port: 8443, protocol: 'TCP' }] },
-      });
-      assert.equal(slice.status, 201, slice.text);
-    }
+    for (const name of ['webhook', 'other']) await serviceOnNode(cluster, 'demo', name);
     const service = (name: string) => ({ service: { namespace: 'demo', name, path: '/deny-label' }, caBundle: webhook.caBundle });
     const un = await register('validating', 'laptop', [
       hook('pods.demo.example', '/deny-label', { clientConfig: service('webhook'), objectSelector: { matchLabels: { t: 'laptop' } } }),
@@ -423,6 +395,6 @@ test('a service webhook on a node is reached through its tunnel, with the caBund
     assert.equal(misnamed.json.message, 'Internal error occurred: failed calling webhook "misnamed.demo.example": failed to call webhook: Post "https://other.demo.svc:443/deny-label?timeout=10s": tls: failed to verify certificate: x509: certificate is valid for webhook.demo.svc, not other.demo.svc');
     await un();
   } finally {
-    tunnel.close();
+    node.close();
   }
 });
